@@ -1,0 +1,371 @@
+//! The engine's seam: what a game supplies (the [`Game`] trait: data plus small hooks) and the
+//! generic hand and match that run every game the same way.
+//!
+//! A game owns its phase (auction, declarer decisions, play) as **public facts only**; cards live
+//! in the [`Table`]. [`Hand`] checks whose turn it is, hands the action to the game, and reports
+//! events; [`Match`] keeps running scores, dealer rotation and match end through the game's
+//! `settle` hook.
+
+use crate::card::{Card, CardSet};
+use crate::config::{ConfigKey, ConfigValues};
+use crate::event::Events;
+use crate::seat::{Direction, Seat, SeatNames};
+use crate::table::{DealLayout, Table, Viewer};
+use crate::RuleError;
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+/// The games Troef knows, by their record names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameId {
+    Tarneeb,
+    Tysiacha,
+}
+
+impl GameId {
+    pub const ALL: [GameId; 2] = [GameId::Tarneeb, GameId::Tysiacha];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameId::Tarneeb => "tarneeb",
+            GameId::Tysiacha => "tysiacha",
+        }
+    }
+
+    pub fn parse(name: &str) -> Result<GameId, RuleError> {
+        GameId::ALL.into_iter().find(|id| id.name().eq_ignore_ascii_case(name.trim())).ok_or_else(|| {
+            RuleError::new(format!(
+                "unknown game {:?} (known: {})",
+                name.chars().take(32).collect::<String>(),
+                GameId::ALL.map(GameId::name).join(", ")
+            ))
+        })
+    }
+}
+
+/// Who acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToAct {
+    Seat(Seat),
+    /// The hand is over; [`Hand::result`] has the outcome.
+    HandOver,
+}
+
+/// Running scores as named integers, for records and printing: `{"A": 6, "B": -8}` or
+/// `{"P0": 880, "P0.barrel_hands": 1, ...}`. Each game maps its own score state to and from this.
+pub type ScoreSheet = BTreeMap<String, i64>;
+
+/// What a match does after a hand is settled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchStatus {
+    Continue { next_dealer: Seat },
+    Over { winners: Vec<Seat>, summary: String },
+}
+
+/// One game: its data (deck, layout, rank orders, config keys) and its hooks (phase machine,
+/// scoring, match end). Everything else — turn checks, events, views, records, replay, audit,
+/// the match loop — is shared.
+pub trait Game: Clone + Debug + PartialEq + Eq + Sized + 'static {
+    /// The validated, typed variant config.
+    type Config: Clone + Debug + PartialEq;
+    /// One action in the game's notation (multi-card passes are one action where the spec writes
+    /// them as one, e.g. Tysiacha's `give`).
+    type Action: Copy + Debug + PartialEq + Eq;
+    /// The outcome of one hand, with the breakdown the spec computes.
+    type Outcome: Clone + Debug + PartialEq;
+    /// Running match state (totals, and per-seat flags such as Tysiacha's barrel).
+    type Scores: Clone + Debug + PartialEq;
+
+    const ID: GameId;
+    /// Bumped on any change of behaviour; stored in every record.
+    const RULES_VERSION: u32;
+    const SEAT_NAMES: SeatNames;
+
+    fn config_keys() -> &'static [ConfigKey];
+    fn config(values: &ConfigValues) -> Self::Config;
+    fn seat_count(config: &Self::Config) -> u8;
+    fn direction(config: &Self::Config) -> Direction;
+    /// Every card of the deck for this config.
+    fn deck(config: &Self::Config) -> CardSet;
+    /// Which deck position goes where, for this dealer (the spec's canonical mapping).
+    fn layout(config: &Self::Config, dealer: Seat) -> DealLayout;
+    /// The dealer of the first hand when the config fixes one (`first_dealer`).
+    fn first_dealer(config: &Self::Config) -> Option<Seat>;
+
+    /// Starts a hand on a freshly dealt table; may emit further visibility events (a talon
+    /// shown before the auction).
+    fn start(
+        config: &Self::Config,
+        dealer: Seat,
+        scores: &Self::Scores,
+        table: &mut Table,
+        events: &mut Events,
+    ) -> Self;
+    fn to_act(&self, config: &Self::Config, table: &Table) -> ToAct;
+    /// Every action `seat` may take now (empty when it is not that seat's turn).
+    fn legal_actions(&self, config: &Self::Config, table: &Table, seat: Seat, out: &mut Vec<Self::Action>);
+    /// Validates, then applies. **On error nothing has changed.** Duties that depend on cards the
+    /// table does not know (`!table.knows_hand(seat)`) are left to the end-of-hand audit.
+    fn apply(
+        &mut self,
+        config: &Self::Config,
+        table: &mut Table,
+        seat: Seat,
+        action: Self::Action,
+        events: &mut Events,
+    ) -> Result<(), RuleError>;
+    fn outcome(&self, config: &Self::Config, table: &Table) -> Option<Self::Outcome>;
+
+    fn new_scores(config: &Self::Config) -> Self::Scores;
+    /// Adds a hand's outcome to the match and says what comes next.
+    fn settle(config: &Self::Config, scores: &mut Self::Scores, dealer: Seat, outcome: &Self::Outcome) -> MatchStatus;
+    fn scores_to_sheet(config: &Self::Config, scores: &Self::Scores) -> ScoreSheet;
+    fn scores_from_sheet(config: &Self::Config, sheet: &ScoreSheet) -> Result<Self::Scores, RuleError>;
+
+    /// Parses one action without its seat, e.g. `BID 7`, `play KH marriage`.
+    fn parse_action(config: &Self::Config, text: &str) -> Result<Self::Action, RuleError>;
+    fn format_action(action: &Self::Action) -> String;
+
+    /// The contract types the game has (for self-play coverage), e.g. `["suit", "zon", "annulled"]`.
+    fn contract_kinds(config: &Self::Config) -> &'static [&'static str];
+    /// The contract type of a finished hand.
+    fn contract_kind(outcome: &Self::Outcome) -> &'static str;
+    /// Whether the hand was played to the end (auction to score), not thrown in or annulled.
+    fn played_out(outcome: &Self::Outcome) -> bool;
+    /// Per-seat score deltas of the hand, for printing and zero-sum checks.
+    fn seat_deltas(config: &Self::Config, outcome: &Self::Outcome) -> Vec<i64>;
+    /// The score breakdown, line by line as the spec computes it.
+    fn breakdown(config: &Self::Config, outcome: &Self::Outcome) -> Vec<String>;
+    /// Invariants of a finished hand (card points sum, zero-sum where the spec says so); each
+    /// string is a violation.
+    fn check_outcome(config: &Self::Config, table: &Table, outcome: &Self::Outcome) -> Vec<String>;
+
+    /// A superset of the actions `seat` might try now (every card of the deck as a play, every
+    /// bid of the ladder...), so tests and self-play can check that `apply` accepts exactly the
+    /// legal ones and nothing else.
+    fn candidate_actions(config: &Self::Config, table: &Table, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Weight of a legal action in the self-play random policy. Uniform by default; a game biases
+    /// its auction here where plain random play would not reach every contract type.
+    fn policy_weight(&self, _config: &Self::Config, _table: &Table, _action: &Self::Action) -> u32 {
+        1
+    }
+}
+
+/// One hand of a game in progress: the table plus the game's phase.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hand<G: Game> {
+    config: G::Config,
+    dealer: Seat,
+    table: Table,
+    game: G,
+    actions_applied: u32,
+}
+
+impl<G: Game> Hand<G> {
+    /// Deals `deal` (one entry per deck position; `None` where this holder does not know the card)
+    /// and starts the hand. Known cards must belong to the game's deck.
+    pub fn new(
+        config: G::Config,
+        dealer: Seat,
+        scores: &G::Scores,
+        deal: &[Option<Card>],
+        events: &mut Events,
+    ) -> Result<Hand<G>, RuleError> {
+        let seats = G::seat_count(&config);
+        if dealer.0 >= seats {
+            return Err(RuleError::new(format!("dealer {dealer:?} does not exist at a {seats}-seat table")));
+        }
+        let deck = G::deck(&config);
+        let layout = G::layout(&config, dealer);
+        if let Some(card) = deal.iter().flatten().find(|card| !deck.contains(**card)) {
+            return Err(RuleError::new(format!("{card} is not in the {} deck for this variant", G::ID.name())));
+        }
+        let mut table = Table::deal(seats, G::direction(&config), &layout, deal, events)?;
+        let game = G::start(&config, dealer, scores, &mut table, events);
+        Ok(Hand { config, dealer, table, game, actions_applied: 0 })
+    }
+
+    /// A fully known deal from a deck order (`deck[0]` dealt first).
+    pub fn from_deck(config: G::Config, dealer: Seat, scores: &G::Scores, deck: &[Card]) -> Result<Hand<G>, RuleError> {
+        let expected = G::deck(&config);
+        let given: CardSet = deck.iter().copied().collect();
+        if deck.len() != expected.len() || given != expected {
+            return Err(RuleError::new(format!(
+                "a {} deck order must be a permutation of the {} cards of the deck",
+                G::ID.name(),
+                expected.len()
+            )));
+        }
+        let deal: Vec<Option<Card>> = deck.iter().copied().map(Some).collect();
+        Hand::new(config, dealer, scores, &deal, &mut Events::new())
+    }
+
+    pub fn config(&self) -> &G::Config {
+        &self.config
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Mutable table access for the deal protocol (learning opened cards) and the audit.
+    pub fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn actions_applied(&self) -> u32 {
+        self.actions_applied
+    }
+
+    pub fn to_act(&self) -> ToAct {
+        self.game.to_act(&self.config, &self.table)
+    }
+
+    /// The legal actions of the seat to act (cleared and refilled into `out`).
+    pub fn legal_actions(&self, out: &mut Vec<G::Action>) {
+        out.clear();
+        if let ToAct::Seat(seat) = self.to_act() {
+            self.game.legal_actions(&self.config, &self.table, seat, out);
+        }
+    }
+
+    /// Applies `seat`'s action. Never panics; an illegal action returns an error naming the rule
+    /// and leaves the hand unchanged.
+    pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<Events, RuleError> {
+        match self.to_act() {
+            ToAct::HandOver => return Err(RuleError::new("the hand is over")),
+            ToAct::Seat(turn) if turn != seat => {
+                return Err(RuleError::new(format!(
+                    "not {}'s turn ({} is to act)",
+                    G::SEAT_NAMES.name(seat),
+                    G::SEAT_NAMES.name(turn)
+                )))
+            }
+            ToAct::Seat(_) => {}
+        }
+        let mut events = Events::new();
+        self.game.apply(&self.config, &mut self.table, seat, action, &mut events)?;
+        self.actions_applied += 1;
+        Ok(events)
+    }
+
+    pub fn outcome(&self) -> Option<G::Outcome> {
+        self.game.outcome(&self.config, &self.table)
+    }
+
+    /// The hand as `viewer` may know it; bots and remote peers get only this.
+    pub fn view(&self, viewer: Viewer) -> Hand<G> {
+        Hand { table: self.table.view(viewer), ..self.clone() }
+    }
+
+    /// Parses `SEAT ACTION` in the game's notation, e.g. `W BID 7` or `P0 play KH marriage`.
+    pub fn parse_line(&self, line: &str) -> Result<(Seat, G::Action), RuleError> {
+        parse_action_line::<G>(&self.config, line)
+    }
+
+    pub fn format_line(seat: Seat, action: &G::Action) -> String {
+        format!("{} {}", G::SEAT_NAMES.name(seat), G::format_action(action))
+    }
+}
+
+/// Parses `SEAT ACTION` for a game.
+pub fn parse_action_line<G: Game>(config: &G::Config, line: &str) -> Result<(Seat, G::Action), RuleError> {
+    let line = line.trim();
+    let (seat_text, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let seats = G::seat_count(config);
+    let seat = G::SEAT_NAMES
+        .parse(seat_text, seats)
+        .ok_or_else(|| RuleError::new(format!("bad seat {:?} in {:?}", seat_text, short(line))))?;
+    let action = G::parse_action(config, rest.trim())?;
+    Ok((seat, action))
+}
+
+fn short(text: &str) -> String {
+    text.chars().take(48).collect()
+}
+
+/// A match of one game: running scores, dealer rotation and the end condition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Match<G: Game> {
+    config: G::Config,
+    scores: G::Scores,
+    dealer: Seat,
+    hands_settled: u32,
+    status: Option<MatchStatus>,
+}
+
+impl<G: Game> Match<G> {
+    pub fn new(config: G::Config, first_dealer: Seat) -> Match<G> {
+        let scores = G::new_scores(&config);
+        Match { config, scores, dealer: first_dealer, hands_settled: 0, status: None }
+    }
+
+    /// A match that starts from given scores (a hand record taken from the middle of a match).
+    pub fn resume(config: G::Config, dealer: Seat, scores: G::Scores) -> Match<G> {
+        Match { config, scores, dealer, hands_settled: 0, status: None }
+    }
+
+    pub fn config(&self) -> &G::Config {
+        &self.config
+    }
+
+    pub fn scores(&self) -> &G::Scores {
+        &self.scores
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    pub fn hands_settled(&self) -> u32 {
+        self.hands_settled
+    }
+
+    /// `Some` once the match is over.
+    pub fn result(&self) -> Option<&MatchStatus> {
+        self.status.as_ref().filter(|status| matches!(status, MatchStatus::Over { .. }))
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result().is_some()
+    }
+
+    /// Deals the next hand from a deck order.
+    pub fn deal(&self, deck: &[Card]) -> Result<Hand<G>, RuleError> {
+        if self.is_over() {
+            return Err(RuleError::new("the match is over"));
+        }
+        Hand::from_deck(self.config.clone(), self.dealer, &self.scores, deck)
+    }
+
+    /// Settles a finished hand into the match.
+    pub fn settle(&mut self, hand: &Hand<G>) -> Result<MatchStatus, RuleError> {
+        if self.is_over() {
+            return Err(RuleError::new("the match is over"));
+        }
+        if hand.dealer() != self.dealer {
+            return Err(RuleError::new(format!(
+                "hand dealt by {} but the match's dealer is {}",
+                G::SEAT_NAMES.name(hand.dealer()),
+                G::SEAT_NAMES.name(self.dealer)
+            )));
+        }
+        let outcome = hand.outcome().ok_or_else(|| RuleError::new("the hand is not over"))?;
+        let status = G::settle(&self.config, &mut self.scores, self.dealer, &outcome);
+        if let MatchStatus::Continue { next_dealer } = status {
+            self.dealer = next_dealer;
+        }
+        self.hands_settled += 1;
+        self.status = Some(status.clone());
+        Ok(status)
+    }
+}

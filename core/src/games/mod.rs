@@ -1,0 +1,5 @@
+//! The games, each as data (deck, layout, rank orders, config keys) plus the hooks of
+//! [`crate::Game`].
+
+pub mod tarneeb;
+pub mod tysiacha;

@@ -1,0 +1,678 @@
+//! The table: where every card of a hand is, who may see it, and the trick in progress.
+//!
+//! This is the shared half of the trick-taking engine. A game keeps its own phase (auction,
+//! contract, trump) and asks the table to move cards; the table keeps the card bookkeeping and the
+//! knowledge in one place, so that the same code runs with the full deal (offline play, a bot's
+//! sampled world, the audit) and with a peer's partial knowledge (its own cards plus what was
+//! shown; other cards are unknown slots with known counts).
+//!
+//! **The game state outside the table holds only public facts; every card identity lives here.**
+//! That is what makes [`Table::view`] a complete redaction: a seat's view is this same table with
+//! the cards that seat has not seen forgotten.
+
+use crate::card::{Card, CardSet, Suit};
+use crate::event::{Event, Events, Pile, Slot, SlotSet, Visibility};
+use crate::seat::{Direction, Seat, MAX_SEATS};
+use crate::RuleError;
+use serde::{Deserialize, Serialize};
+
+const UNKNOWN: u8 = u8::MAX;
+/// `seen_by` value of a public card.
+const EVERYONE: u8 = u8::MAX;
+
+/// Where a deck position currently lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Place {
+    Hand(Seat),
+    Pile(Pile),
+    /// Discarded face down by this seat (counts for whoever the game says).
+    Discards(Seat),
+    /// In the trick being played.
+    Trick,
+    /// In a trick won by this seat.
+    Won(Seat),
+}
+
+/// Who is looking: a seat (what that seat may know), a spectator (public cards only), or the
+/// audit (everything).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+    Audit,
+}
+
+/// The initial placement of every deck position, for a game, config and dealer: the deal layout
+/// the deal protocol shares with the rules core.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealLayout {
+    /// `places[slot]` is where deck position `slot` is dealt.
+    pub places: Vec<Place>,
+    /// Seats whose own cards are dealt without their holder seeing them (Tachentige's blind
+    /// declarer, a dummy): a mask of seat bits.
+    pub unseen_hands: u8,
+}
+
+impl DealLayout {
+    /// The deck positions dealt to `place`, in deck order.
+    pub fn slots_of(&self, place: Place) -> SlotSet {
+        let mut set = SlotSet::EMPTY;
+        for (slot, &at) in self.places.iter().enumerate() {
+            if at == place {
+                set.insert(Slot(slot as u8));
+            }
+        }
+        set
+    }
+}
+
+/// One card in a trick: who played it, from which deck position, and its identity when known
+/// (a face-down card is unknown to a peer until it is turned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrickCard {
+    pub seat: Seat,
+    pub slot: Slot,
+    pub card: Option<Card>,
+    pub face_down: bool,
+}
+
+/// The trick in progress (or the last one completed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trick {
+    pub leader: Seat,
+    /// The suit to follow: the led card's suit, or what a face-down lead stands for.
+    pub led: Option<Suit>,
+    len: u8,
+    cards: [TrickCard; MAX_SEATS],
+}
+
+impl Trick {
+    pub fn new(leader: Seat) -> Trick {
+        let blank = TrickCard { seat: leader, slot: Slot(0), card: None, face_down: false };
+        Trick { leader, led: None, len: 0, cards: [blank; MAX_SEATS] }
+    }
+
+    pub fn cards(&self) -> &[TrickCard] {
+        &self.cards[..self.len as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The known cards of the trick as a set.
+    pub fn card_set(&self) -> CardSet {
+        self.cards().iter().filter_map(|played| played.card).collect()
+    }
+
+    /// The winner under `trump` with the game's rank strengths: the strongest trump if any trump
+    /// was played, else the strongest card of the led suit. `None` while a card is still unknown.
+    pub fn winner(&self, trump: Option<Suit>, order: &RankOrder) -> Option<Seat> {
+        let led = self.led?;
+        let mut best: Option<(u8, Seat)> = None;
+        for played in self.cards() {
+            let card = played.card?;
+            let Some(suit) = card.suit() else { continue };
+            let key = if Some(suit) == trump {
+                0x80 | order.strength(card, true)
+            } else if suit == led {
+                order.strength(card, false)
+            } else {
+                continue;
+            };
+            if best.is_none_or(|(best_key, _)| key > best_key) {
+                best = Some((key, played.seat));
+            }
+        }
+        best.map(|(_, seat)| seat)
+    }
+
+    /// The strongest trump in the trick so far, as a strength value.
+    pub fn highest_trump(&self, trump: Suit, order: &RankOrder) -> Option<u8> {
+        self.cards()
+            .iter()
+            .filter_map(|played| played.card)
+            .filter(|card| card.suit() == Some(trump))
+            .map(|card| order.strength(card, true))
+            .max()
+    }
+}
+
+/// Per-game rank strengths, in plain suits and in the trump suit (the Brabant games put the trump
+/// jack and nine on top; Tysiacha puts the ten above the king).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RankOrder {
+    plain: [u8; 15],
+    trump: [u8; 15],
+}
+
+impl RankOrder {
+    /// Strengths from a list of rank letters, strongest first, e.g. `"AKQJT98765432"`.
+    pub const fn new(plain: &str, trump: &str) -> RankOrder {
+        RankOrder { plain: Self::table(plain), trump: Self::table(trump) }
+    }
+
+    const fn table(order: &str) -> [u8; 15] {
+        let bytes = order.as_bytes();
+        let mut table = [0u8; 15];
+        let mut i = 0;
+        while i < bytes.len() {
+            let value = match bytes[i] {
+                b'A' => 14,
+                b'K' => 13,
+                b'Q' => 12,
+                b'J' => 11,
+                b'T' => 10,
+                digit => digit - b'0',
+            };
+            table[value as usize] = (bytes.len() - i) as u8;
+            i += 1;
+        }
+        table
+    }
+
+    /// Higher is stronger; 0 for the joker or a rank the game does not use.
+    pub fn strength(&self, card: Card, as_trump: bool) -> u8 {
+        match card.rank() {
+            Some(rank) if as_trump => self.trump[rank.value() as usize],
+            Some(rank) => self.plain[rank.value() as usize],
+            None => 0,
+        }
+    }
+}
+
+/// The state of every card of one hand, and the trick in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    seats: u8,
+    direction: Direction,
+    slot_count: u8,
+    card_at: [u8; 64],
+    slot_of: [u8; 64],
+    place: [Place; 64],
+    seen_by: [u8; 64],
+    hand_slots: [SlotSet; MAX_SEATS],
+    hand_known: [CardSet; MAX_SEATS],
+    won: [CardSet; MAX_SEATS],
+    tricks_won: [u8; MAX_SEATS],
+    played: CardSet,
+    trick: Trick,
+    last_trick: Option<Trick>,
+    trick_index: u8,
+    /// Suits each seat has shown it lacks (it did not follow them).
+    voids: [u8; MAX_SEATS],
+    /// Seats whose follow duties are checked at the end instead of at play (audit leniency).
+    deferred: u8,
+}
+
+impl Table {
+    /// Deals: `deal[slot]` is the card at each deck position, `None` where this holder does not
+    /// know it. Fails on a wrong count or a card dealt twice.
+    pub fn deal(
+        seats: u8,
+        direction: Direction,
+        layout: &DealLayout,
+        deal: &[Option<Card>],
+        events: &mut Events,
+    ) -> Result<Table, RuleError> {
+        if layout.places.len() != deal.len() || deal.len() > 64 {
+            return Err(RuleError::new(format!(
+                "the deal has {} cards, the layout {} positions",
+                deal.len(),
+                layout.places.len()
+            )));
+        }
+        let mut table = Table {
+            seats,
+            direction,
+            slot_count: deal.len() as u8,
+            card_at: [UNKNOWN; 64],
+            slot_of: [UNKNOWN; 64],
+            place: [Place::Pile(Pile::OutOfPlay); 64],
+            seen_by: [0; 64],
+            hand_slots: [SlotSet::EMPTY; MAX_SEATS],
+            hand_known: [CardSet::EMPTY; MAX_SEATS],
+            won: [CardSet::EMPTY; MAX_SEATS],
+            tricks_won: [0; MAX_SEATS],
+            played: CardSet::EMPTY,
+            trick: Trick::new(Seat(0)),
+            last_trick: None,
+            trick_index: 0,
+            voids: [0; MAX_SEATS],
+            deferred: 0,
+        };
+        for (slot, (&place, &card)) in layout.places.iter().zip(deal).enumerate() {
+            let slot = Slot(slot as u8);
+            table.place[slot.0 as usize] = place;
+            if let Place::Hand(seat) = place {
+                if seat.0 >= seats {
+                    return Err(RuleError::new(format!("deal layout names seat {} of {seats}", seat.0)));
+                }
+                table.hand_slots[seat.index()].insert(slot);
+            }
+            if let Some(card) = card {
+                table.learn(slot, card)?;
+            }
+        }
+        for seat in 0..seats {
+            let seat = Seat(seat);
+            let slots = table.hand_slots[seat.index()];
+            if slots.is_empty() {
+                continue;
+            }
+            if layout.unseen_hands & seat.bit() != 0 {
+                table.emit(Visibility::DealtUnseen { seat, slots }, events);
+            } else {
+                table.emit(Visibility::DealtPrivately { seat, slots }, events);
+            }
+        }
+        for pile in [Pile::Talon, Pile::OutOfPlay] {
+            let slots = layout.slots_of(Place::Pile(pile));
+            if !slots.is_empty() {
+                table.emit(Visibility::DealtFaceDown { pile, slots }, events);
+            }
+        }
+        Ok(table)
+    }
+
+    /// Learns the card at a deck position (the deal protocol decrypted it). Fails if it
+    /// contradicts what is known.
+    pub fn learn(&mut self, slot: Slot, card: Card) -> Result<(), RuleError> {
+        let at = slot.0 as usize;
+        if slot.0 >= self.slot_count {
+            return Err(RuleError::new(format!("deck position {} does not exist", slot.0)));
+        }
+        match (self.card_at[at], self.slot_of[card.index()]) {
+            (known, _) if known == card.index() as u8 => return Ok(()),
+            (known, _) if known != UNKNOWN => {
+                return Err(RuleError::new(format!("deck position {} already holds a known card", slot.0)))
+            }
+            (_, other) if other != UNKNOWN => {
+                return Err(RuleError::new(format!("{card} is dealt twice (positions {other} and {})", slot.0)))
+            }
+            _ => {}
+        }
+        self.card_at[at] = card.index() as u8;
+        self.slot_of[card.index()] = slot.0;
+        if let Place::Hand(seat) = self.place[at] {
+            self.hand_known[seat.index()].insert(card);
+        }
+        Ok(())
+    }
+
+    pub fn seats(&self) -> u8 {
+        self.seats
+    }
+
+    pub fn direction(&self) -> Direction {
+        self.direction
+    }
+
+    pub fn next_seat(&self, seat: Seat) -> Seat {
+        self.direction.next(seat, self.seats)
+    }
+
+    pub fn slot_count(&self) -> usize {
+        self.slot_count as usize
+    }
+
+    pub fn card_at(&self, slot: Slot) -> Option<Card> {
+        Card::from_index(self.card_at[slot.0 as usize])
+    }
+
+    pub fn slot_of(&self, card: Card) -> Option<Slot> {
+        let slot = self.slot_of[card.index()];
+        (slot != UNKNOWN).then_some(Slot(slot))
+    }
+
+    pub fn place(&self, slot: Slot) -> Place {
+        self.place[slot.0 as usize]
+    }
+
+    /// The cards of `seat`'s hand known to this table.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hand_known[seat.index()]
+    }
+
+    pub fn hand_slots(&self, seat: Seat) -> SlotSet {
+        self.hand_slots[seat.index()]
+    }
+
+    pub fn hand_size(&self, seat: Seat) -> usize {
+        self.hand_slots[seat.index()].len()
+    }
+
+    /// How many of `seat`'s cards this table does not know.
+    pub fn hidden_count(&self, seat: Seat) -> usize {
+        self.hand_size(seat) - self.hand_known[seat.index()].len()
+    }
+
+    /// Whether every card of `seat`'s hand is known, so its duties can be checked now; otherwise
+    /// they are checked by the end-of-hand audit.
+    pub fn knows_hand(&self, seat: Seat) -> bool {
+        self.deferred & seat.bit() == 0 && self.hidden_count(seat) == 0
+    }
+
+    /// Defers the checks on `seat`'s hidden duties to the end (the audit uses this to replay past
+    /// a broken rule and report the next one).
+    pub fn defer_checks(&mut self, seat: Seat, deferred: bool) {
+        if deferred {
+            self.deferred |= seat.bit();
+        } else {
+            self.deferred &= !seat.bit();
+        }
+    }
+
+    /// The slots lying in a place.
+    pub fn slots_in(&self, place: Place) -> SlotSet {
+        let mut set = SlotSet::EMPTY;
+        for slot in 0..self.slot_count {
+            if self.place[slot as usize] == place {
+                set.insert(Slot(slot));
+            }
+        }
+        set
+    }
+
+    /// The known cards among `slots`.
+    pub fn cards_in(&self, slots: SlotSet) -> CardSet {
+        slots.iter().filter_map(|slot| self.card_at(slot)).collect()
+    }
+
+    pub fn won(&self, seat: Seat) -> CardSet {
+        self.won[seat.index()]
+    }
+
+    pub fn tricks_won(&self, seat: Seat) -> u8 {
+        self.tricks_won[seat.index()]
+    }
+
+    pub fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    pub fn last_trick(&self) -> Option<&Trick> {
+        self.last_trick.as_ref()
+    }
+
+    /// Tricks completed so far.
+    pub fn trick_index(&self) -> u8 {
+        self.trick_index
+    }
+
+    /// Cards played face up so far.
+    pub fn played(&self) -> CardSet {
+        self.played
+    }
+
+    /// Suits `seat` has shown it lacks, as a mask of `1 << suit`.
+    pub fn voids(&self, seat: Seat) -> u8 {
+        self.voids[seat.index()]
+    }
+
+    /// Whether `seat` may see the card at `slot`.
+    pub fn is_seen_by(&self, slot: Slot, seat: Seat) -> bool {
+        self.seen_by[slot.0 as usize] & seat.bit() != 0
+    }
+
+    pub fn is_public(&self, slot: Slot) -> bool {
+        self.seen_by[slot.0 as usize] == EVERYONE
+    }
+
+    /// Records a visibility change and reports it.
+    pub fn emit(&mut self, change: Visibility, events: &mut Events) {
+        let (slots, seen) = match change {
+            Visibility::DealtPrivately { seat, slots } => (slots, Some(seat.bit())),
+            Visibility::DealtFaceDown { slots, .. }
+            | Visibility::DealtUnseen { slots, .. }
+            | Visibility::DiscardedFaceDown { slots, .. }
+            | Visibility::PlayedFaceDown { slots, .. }
+            | Visibility::TakenIntoHand { slots, .. }
+            | Visibility::WithheldFromHolder { slots, .. } => (slots, None),
+            Visibility::ShownToAll { slots }
+            | Visibility::HandOpened { slots, .. }
+            | Visibility::RevealedAtEnd { slots } => (slots, Some(EVERYONE)),
+            Visibility::ShownToSeat { seat, slots } | Visibility::ReleasedToHolder { seat, slots } => {
+                (slots, Some(seat.bit()))
+            }
+            Visibility::PassedFaceDown { to, slots, .. } => (slots, Some(to.bit())),
+        };
+        if let Visibility::WithheldFromHolder { seat, slots } = change {
+            for slot in slots.iter() {
+                self.seen_by[slot.0 as usize] &= !seat.bit();
+            }
+        }
+        if let Some(seen) = seen {
+            for slot in slots.iter() {
+                self.seen_by[slot.0 as usize] |= seen;
+            }
+        }
+        if !events.is_full() {
+            events.push(Event::Visibility(change));
+        }
+    }
+
+    /// Moves a deck position to another place (hand bookkeeping included); no visibility change.
+    pub fn move_slot(&mut self, slot: Slot, to: Place) {
+        let at = slot.0 as usize;
+        let card = self.card_at(slot);
+        if let Place::Hand(seat) = self.place[at] {
+            self.hand_slots[seat.index()].remove(slot);
+            if let Some(card) = card {
+                self.hand_known[seat.index()].remove(card);
+            }
+        }
+        if let Place::Hand(seat) = to {
+            self.hand_slots[seat.index()].insert(slot);
+            if let Some(card) = card {
+                self.hand_known[seat.index()].insert(card);
+            }
+        }
+        self.place[at] = to;
+    }
+
+    /// The slot of a card known to be in `seat`'s hand.
+    pub fn slot_in_hand(&self, seat: Seat, card: Card) -> Result<Slot, RuleError> {
+        match self.slot_of(card) {
+            Some(slot) if self.place(slot) == Place::Hand(seat) => Ok(slot),
+            Some(_) => Err(RuleError::new(format!("{card} is not in {seat:?}'s hand"))),
+            None if self.hidden_count(seat) > 0 => Err(RuleError::new(format!(
+                "{card} is not known to be in {seat:?}'s hand (its deck position must be opened first)"
+            ))),
+            None => Err(RuleError::new(format!("{card} is not in {seat:?}'s hand"))),
+        }
+    }
+
+    /// Plays `card` from `seat`'s hand to the trick, face up, and notes a void when it does not
+    /// follow. `stands_for` is the suit a face-down lead represents (Rikken's blind ace); with it
+    /// the card goes face down. Checks only possession: the game checks its duties first.
+    pub fn play(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        face_down_for: Option<Suit>,
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
+        let slot = self.slot_in_hand(seat, card)?;
+        if self.trick.len() >= self.seats as usize {
+            return Err(RuleError::new("the trick is already complete"));
+        }
+        if self.trick.is_empty() {
+            self.trick = Trick::new(seat);
+            self.trick.led = face_down_for.or(card.suit());
+        } else if let (Some(led), Some(suit)) = (self.trick.led, card.suit()) {
+            if suit != led {
+                self.voids[seat.index()] |= 1 << led.index();
+            }
+        }
+        self.move_slot(slot, Place::Trick);
+        let index = self.trick.len as usize;
+        self.trick.cards[index] = TrickCard { seat, slot, card: Some(card), face_down: face_down_for.is_some() };
+        self.trick.len += 1;
+        if face_down_for.is_some() {
+            self.emit(Visibility::PlayedFaceDown { seat, slots: SlotSet::single(slot) }, events);
+        } else {
+            self.played.insert(card);
+            self.emit(Visibility::ShownToAll { slots: SlotSet::single(slot) }, events);
+        }
+        Ok(())
+    }
+
+    /// Turns the face-down cards of the trick face up.
+    pub fn turn_trick_face_up(&mut self, events: &mut Events) {
+        let mut slots = SlotSet::EMPTY;
+        for index in 0..self.trick.len() {
+            let played = &mut self.trick.cards[index];
+            if played.face_down {
+                played.face_down = false;
+                slots.insert(played.slot);
+                if let Some(card) = played.card {
+                    self.played.insert(card);
+                }
+            }
+        }
+        if !slots.is_empty() {
+            self.emit(Visibility::ShownToAll { slots }, events);
+        }
+    }
+
+    /// Gives the complete trick to `winner`; the next trick starts empty with `winner` to lead.
+    pub fn take_trick(&mut self, winner: Seat, events: &mut Events) {
+        let trick = self.trick;
+        for played in trick.cards() {
+            self.move_slot(played.slot, Place::Won(winner));
+            if let Some(card) = played.card {
+                self.won[winner.index()].insert(card);
+            }
+        }
+        self.tricks_won[winner.index()] += 1;
+        if !events.is_full() {
+            events.push(Event::TrickTaken { trick_index: self.trick_index, winner });
+        }
+        self.trick_index += 1;
+        self.last_trick = Some(trick);
+        self.trick = Trick::new(winner);
+    }
+
+    /// Opens every card not yet public (the end-of-hand reveal).
+    pub fn reveal_at_end(&mut self, events: &mut Events) {
+        let mut slots = SlotSet::EMPTY;
+        for slot in 0..self.slot_count {
+            if self.seen_by[slot as usize] != EVERYONE {
+                slots.insert(Slot(slot));
+            }
+        }
+        if !slots.is_empty() {
+            self.emit(Visibility::RevealedAtEnd { slots }, events);
+        }
+    }
+
+    /// Checks the bookkeeping: every deck position in exactly one place, hand sets agreeing with
+    /// the positions, every known card at one position. Returns the first inconsistency.
+    pub fn check_conservation(&self) -> Result<(), String> {
+        let mut hand_slots = [SlotSet::EMPTY; MAX_SEATS];
+        let mut hand_known = [CardSet::EMPTY; MAX_SEATS];
+        let mut seen = CardSet::EMPTY;
+        for slot in 0..self.slot_count {
+            let at = slot as usize;
+            if let Some(card) = Card::from_index(self.card_at[at]) {
+                if seen.contains(card) {
+                    return Err(format!("{card} lies at two deck positions"));
+                }
+                seen.insert(card);
+                if self.slot_of[card.index()] != slot {
+                    return Err(format!("{card} is indexed at the wrong deck position"));
+                }
+            }
+            if let Place::Hand(seat) = self.place[at] {
+                hand_slots[seat.index()].insert(Slot(slot));
+                if let Some(card) = Card::from_index(self.card_at[at]) {
+                    hand_known[seat.index()].insert(card);
+                }
+            }
+        }
+        if hand_slots != self.hand_slots || hand_known != self.hand_known {
+            return Err("hand bookkeeping disagrees with the card positions".to_string());
+        }
+        let in_trick = self.slots_in(Place::Trick).len();
+        if in_trick != self.trick.len() {
+            return Err(format!("{in_trick} cards lie in the trick, the trick holds {}", self.trick.len()));
+        }
+        Ok(())
+    }
+
+    /// This table as `viewer` may know it: every card that viewer has not seen is forgotten.
+    pub fn view(&self, viewer: Viewer) -> Table {
+        let mut view = self.clone();
+        let mask = match viewer {
+            Viewer::Audit => return view,
+            Viewer::Seat(seat) => seat.bit(),
+            Viewer::Spectator => 0,
+        };
+        for slot in 0..self.slot_count {
+            let at = slot as usize;
+            let seen = self.seen_by[at];
+            if seen == EVERYONE || seen & mask != 0 {
+                continue;
+            }
+            if let Some(card) = Card::from_index(self.card_at[at]) {
+                view.card_at[at] = UNKNOWN;
+                view.slot_of[card.index()] = UNKNOWN;
+                if let Place::Hand(seat) = self.place[at] {
+                    view.hand_known[seat.index()].remove(card);
+                }
+                if let Place::Won(seat) = self.place[at] {
+                    view.won[seat.index()].remove(card);
+                }
+                for played in view.trick.cards.iter_mut().take(self.trick.len()) {
+                    if played.slot.0 == slot {
+                        played.card = None;
+                    }
+                }
+            }
+        }
+        view
+    }
+}
+
+/// The cards a follower may play under the common duties: follow the led suit if able; when void,
+/// the game's trump duty. Games with more duties (must beat, undertrump bans, a called ace) narrow
+/// the result further in their own hook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrumpDuty {
+    /// Void in the led suit: any card (Tarneeb, Rikken).
+    None,
+    /// Void: must play a trump if holding one.
+    MustTrump,
+    /// Void: must trump, and beat the highest trump in the trick if able (Tysiacha).
+    MustOvertrump,
+}
+
+/// Legal plays from a fully known `hand` for the trick in progress.
+pub fn follow_duty(hand: CardSet, trick: &Trick, trump: Option<Suit>, duty: TrumpDuty, order: &RankOrder) -> CardSet {
+    let Some(led) = trick.led.filter(|_| !trick.is_empty()) else {
+        return hand;
+    };
+    let same = hand.of_suit(led);
+    if !same.is_empty() {
+        return same;
+    }
+    let Some(trump) = trump else { return hand };
+    let trumps = hand.of_suit(trump);
+    if trumps.is_empty() || duty == TrumpDuty::None {
+        return hand;
+    }
+    if duty == TrumpDuty::MustOvertrump {
+        if let Some(highest) = trick.highest_trump(trump, order) {
+            let higher: CardSet = trumps.iter().filter(|&card| order.strength(card, true) > highest).collect();
+            if !higher.is_empty() {
+                return higher;
+            }
+        }
+    }
+    trumps
+}
