@@ -145,6 +145,13 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Sized + 'static {
     /// legal ones and nothing else.
     fn candidate_actions(config: &Self::Config, table: &Table, seat: Seat, out: &mut Vec<Self::Action>);
 
+    /// Other settings under which `key` has an effect (Tysiacha's `sitter` needs `players=4`,
+    /// Tarneeb's `fh_*` keys need `ruleset=four_hundred`). Self-play coverage sweeps each key's
+    /// values under this context; the app can hide keys that do nothing.
+    fn key_context(_key: &str) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// Weight of a legal action in the self-play random policy. Uniform by default; a game biases
     /// its auction here where plain random play would not reach every contract type.
     fn policy_weight(&self, _config: &Self::Config, _table: &Table, _action: &Self::Action) -> u32 {

@@ -5,6 +5,9 @@
 //! game's text notation, one line each (`W BID 7`, `P0 play KH marriage`). JSON is for people;
 //! bincode (with a size limit) is for the wire. Replaying a record reproduces every state and the
 //! score exactly; the audit replays it with full knowledge and lists every rule broken.
+//!
+//! Optional fields are never skipped when serialising, because bincode is not self-describing: in
+//! JSON an absent value is written as `null`.
 
 use crate::card::Card;
 use crate::config::ConfigValues;
@@ -36,12 +39,12 @@ pub struct HandRecord {
     /// Each seat's cards (by its record name, `N` or `P0`) and each pile (`talon`, `out`).
     pub deal: BTreeMap<String, Vec<Card>>,
     /// Match state before the hand, when the hand comes from the middle of a match.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub scores_before: Option<ScoreSheet>,
     /// One action per line, `SEAT ACTION`.
     pub actions: Vec<String>,
     /// What replay must reproduce (test vectors carry it; replay checks it when present).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub expect: Option<Expectation>,
 }
 
@@ -49,15 +52,15 @@ pub struct HandRecord {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Expectation {
     /// Match state after the hand (or after the whole match).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub scores_after: Option<ScoreSheet>,
     /// Per-seat deltas of the hand.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub deltas: Option<Vec<i64>>,
     /// `continue` or the match summary, e.g. `team B wins`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub result: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub next_dealer: Option<u8>,
 }
 
@@ -71,7 +74,7 @@ pub struct MatchRecord {
     pub hands: Vec<HandRecord>,
     /// Scores after each hand.
     pub totals: Vec<ScoreSheet>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub result: Option<String>,
 }
 

@@ -1,10 +1,34 @@
-//! Troef's networking layer: the private deal protocol (commit-reveal mental-poker shuffle) and
-//! peer-to-peer tables over libp2p. Both arrive with their own issues; until then this crate
-//! holds only the seam they build on.
+//! Troef's networking layer. Today: the **private deal protocol** (mental poker) that lets the
+//! phones at a table deal, play and audit a hand with no dealer and no server. Peer-to-peer tables
+//! over libp2p arrive with their own issue and drive this protocol through the same API.
 //!
-//! The rules core already exposes everything the deal protocol consumes: the deal layout (which
-//! deck position goes to which seat or pile, for a game, config and dealer) and the visibility
-//! events `apply` emits, each naming cards by deck position. They are re-exported here so that
-//! the protocol code depends on one place.
+//! The protocol is a pure, transport-free state machine ([`DealSession`]): messages are serde types
+//! ([`messages`]), all randomness comes from an RNG the caller passes, and there is no I/O, so the
+//! table protocol, the tests and the benchmarks drive it the same way. In short (details in
+//! `net/SECURITY.md` and the module docs):
+//!
+//! * ElGamal on ristretto255 under a joint key; each seat has a fresh key per hand, published with a
+//!   Schnorr proof of knowledge ([`proofs`]); every proof's Fiat-Shamir transcript is bound to the
+//!   table, hand, seat, message kind and sequence number ([`transcript`]).
+//! * Each seat in turn shuffles the deck from a committed seed and proves the shuffle on the spot
+//!   with a cut-and-choose proof verified in one batched multiscalar multiplication ([`shuffle`]).
+//! * Cards are dealt, shown and played by decryption tokens with batched Chaum-Pedersen proofs; one
+//!   protocol step per visibility event of the rules core ([`session`]).
+//! * At the end every seat reveals its key and seed; every device re-runs every shuffle, decrypts
+//!   the deck and runs the rules core's audit over the full deal ([`audit`]).
 
+pub mod audit;
+pub mod bench;
+pub mod group;
+pub mod messages;
+pub mod proofs;
+pub mod session;
+pub mod shuffle;
+pub mod simulate;
+pub mod transcript;
+
+pub use audit::audit_rules;
+pub use bench::{bench_deal, DealBenchReport};
+pub use messages::{Body, Message};
+pub use session::{AuditedDeal, DealSession, Detected, Fault, FaultKind, HandParams};
 pub use troef_core::{DealLayout, Event, Pile, Place, Slot, SlotSet, Visibility};

@@ -1,0 +1,383 @@
+//! The `troef` command end to end: replay of good records (the spec vectors under
+//! `tests/vectors/`, plus hands and a match played here through the core API), bad records that
+//! must exit 2 with one line on stderr, self-play runs, the rules listing.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use troef_core::record::{hand_record, HandRecord, MatchRecord};
+use troef_core::{Card, ConfigValues, Game, GameId, Match, MatchStatus, Seat, ToAct};
+
+fn troef(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_troef")).args(args).output().expect("the troef binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn json_of(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|error| panic!("stdout is not JSON ({error}): {}", stdout(output)))
+}
+
+/// A scratch file for this test run.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("troef-cli-tests");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir.join(name)
+}
+
+fn write(name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+    let path = scratch(name);
+    std::fs::write(&path, bytes).expect("scratch file written");
+    path
+}
+
+fn vectors(game: GameId) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors").join(game.name());
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(dir).map(|entries| entries.flatten().map(|entry| entry.path()).collect()).unwrap_or_default();
+    files.retain(|path| path.extension().is_some_and(|ext| ext == "json"));
+    files.sort();
+    files
+}
+
+/// Plays one random hand of the default variant to its end through the core API.
+fn random_hand<G: Game>(seed: u64) -> HandRecord {
+    let values = ConfigValues::validate(G::config_keys(), []).expect("defaults are valid");
+    let config = G::config(&values);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut deck: Vec<Card> = G::deck(&config).iter().collect();
+    deck.shuffle(&mut rng);
+    let dealer = G::first_dealer(&config).unwrap_or(Seat(0));
+    let game_match = Match::<G>::new(config, dealer);
+    let mut hand = game_match.deal(&deck).expect("a full deck deals");
+    let mut legal = Vec::new();
+    let mut lines = Vec::new();
+    while let ToAct::Seat(seat) = hand.to_act() {
+        hand.legal_actions(&mut legal);
+        let action = legal[rng.gen_range(0..legal.len())];
+        hand.apply(seat, action).expect("a legal action applies");
+        lines.push(troef_core::Hand::<G>::format_line(seat, &action));
+    }
+    hand_record::<G>(&values, dealer, &deck, None, lines)
+}
+
+/// Plays a few hands of one match through the core API.
+fn random_match<G: Game>(seed: u64, hands: usize) -> MatchRecord {
+    let values = ConfigValues::validate(G::config_keys(), []).expect("defaults are valid");
+    let config = G::config(&values);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut deck: Vec<Card> = G::deck(&config).iter().collect();
+    let mut game_match = Match::<G>::new(config.clone(), G::first_dealer(&config).unwrap_or(Seat(0)));
+    let mut records = Vec::new();
+    let mut totals = Vec::new();
+    let mut result = None;
+    let mut legal = Vec::new();
+    for _ in 0..hands {
+        deck.shuffle(&mut rng);
+        let dealer = game_match.dealer();
+        let mut hand = game_match.deal(&deck).expect("a full deck deals");
+        let mut lines = Vec::new();
+        while let ToAct::Seat(seat) = hand.to_act() {
+            hand.legal_actions(&mut legal);
+            let action = legal[rng.gen_range(0..legal.len())];
+            hand.apply(seat, action).expect("a legal action applies");
+            lines.push(troef_core::Hand::<G>::format_line(seat, &action));
+        }
+        let status = game_match.settle(&hand).expect("a finished hand settles");
+        records.push(hand_record::<G>(&values, dealer, &deck, None, lines));
+        totals.push(G::scores_to_sheet(&config, game_match.scores()));
+        if let MatchStatus::Over { summary, .. } = status {
+            result = Some(summary);
+            break;
+        }
+    }
+    MatchRecord {
+        game: G::ID.name().to_string(),
+        rules_version: G::RULES_VERSION,
+        config: values.map().clone(),
+        seats: G::seat_count(&config),
+        hands: records,
+        totals,
+        result,
+    }
+}
+
+fn own_hand(game: GameId, seed: u64) -> HandRecord {
+    troef_core::with_game!(game, G => random_hand::<G>(seed))
+}
+
+fn own_match(game: GameId, seed: u64, hands: usize) -> MatchRecord {
+    troef_core::with_game!(game, G => random_match::<G>(seed, hands))
+}
+
+/// A valid hand record as JSON text: the first vector of the game with actions, else one played here.
+fn valid_record_json(game: GameId) -> Value {
+    for path in vectors(game) {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        if let Ok(value) = serde_json::from_str::<Value>(&text) {
+            let has_actions = value["actions"].as_array().is_some_and(|actions| actions.len() >= 2);
+            if value.get("hands").is_none() && has_actions {
+                return value;
+            }
+        }
+    }
+    serde_json::to_value(own_hand(game, 7)).expect("a record serialises")
+}
+
+/// Exit status 2 and exactly one line on stderr, starting with `error: `.
+fn assert_bad(output: &Output, what: &str, expect_in_message: &str) {
+    let err = stderr(output);
+    assert_eq!(output.status.code(), Some(2), "{what}: exit status {:?}, stderr {err:?}", output.status.code());
+    assert_eq!(err.lines().count(), 1, "{what}: stderr must be one line, got {err:?}");
+    assert!(err.starts_with("error: "), "{what}: stderr {err:?}");
+    assert!(
+        err.to_lowercase().contains(&expect_in_message.to_lowercase()),
+        "{what}: stderr {err:?} should mention {expect_in_message:?}"
+    );
+}
+
+#[test]
+fn replays_every_vector_record() {
+    for game in GameId::ALL {
+        let files = vectors(game);
+        for path in &files {
+            let file = path.to_string_lossy();
+            let output = troef(&["replay", &file, "--json"]);
+            assert_eq!(output.status.code(), Some(0), "{file}: {}", stderr(&output));
+            let report = json_of(&output);
+            assert_eq!(report["game"], game.name(), "{file}");
+            assert!(report["audit"].as_array().is_none_or(|violations| violations.is_empty()), "{file}: {report}");
+            let text = troef(&["replay", &file]);
+            assert_eq!(text.status.code(), Some(0), "{file}");
+            assert!(stdout(&text).contains("result:"), "{file}: {}", stdout(&text));
+        }
+        if files.is_empty() {
+            eprintln!("no vector records for {} yet; replaying hands played here", game.name());
+        }
+    }
+}
+
+#[test]
+fn replays_hands_played_through_the_core() {
+    for game in GameId::ALL {
+        for seed in 1..=3 {
+            let record = own_hand(game, seed);
+            let path = write(&format!("own-{}-{seed}.json", game.name()), record.to_json());
+            let output = troef(&["replay", &path.to_string_lossy(), "--json"]);
+            assert_eq!(output.status.code(), Some(0), "{}: {}", game.name(), stderr(&output));
+            let report = json_of(&output);
+            assert_eq!(report["kind"], "hand");
+            assert_eq!(report["deltas"].as_array().map(Vec::len), Some(record.seats as usize));
+            assert!(report["breakdown"].is_array());
+            let audit = troef(&["audit", &path.to_string_lossy()]);
+            assert_eq!(audit.status.code(), Some(0), "{}", stdout(&audit));
+        }
+    }
+}
+
+#[test]
+fn replays_a_match_record() {
+    for game in GameId::ALL {
+        let record = own_match(game, 11, 6);
+        let path = write(&format!("match-{}.json", game.name()), record.to_json());
+        let output = troef(&["replay", &path.to_string_lossy(), "--json"]);
+        assert_eq!(output.status.code(), Some(0), "{}: {}", game.name(), stderr(&output));
+        let report = json_of(&output);
+        assert_eq!(report["kind"], "match");
+        assert_eq!(report["hands"].as_array().map(Vec::len), Some(record.hands.len()));
+        let text = troef(&["replay", &path.to_string_lossy()]);
+        assert!(stdout(&text).contains("final scores:"), "{}", stdout(&text));
+    }
+}
+
+#[test]
+fn replays_bincode_records() {
+    for game in GameId::ALL {
+        let hand = own_hand(game, 5);
+        let path = write(&format!("own-{}.bin", game.name()), hand.to_bincode());
+        let output = troef(&["replay", &path.to_string_lossy(), "--json"]);
+        assert_eq!(output.status.code(), Some(0), "{} hand: {}", game.name(), stderr(&output));
+        assert_eq!(json_of(&output)["kind"], "hand");
+        let game_match = own_match(game, 5, 3);
+        let path = write(&format!("match-{}.bin", game.name()), game_match.to_bincode());
+        let output = troef(&["replay", &path.to_string_lossy(), "--json"]);
+        assert_eq!(output.status.code(), Some(0), "{} match: {}", game.name(), stderr(&output));
+        assert_eq!(json_of(&output)["kind"], "match");
+    }
+}
+
+#[test]
+fn bad_records_exit_2_with_one_line() {
+    for game in GameId::ALL {
+        let valid = valid_record_json(game);
+        let name = game.name();
+        let run = |label: &str, bytes: Vec<u8>| {
+            let path = write(&format!("bad-{name}-{label}"), bytes);
+            troef(&["replay", &path.to_string_lossy()])
+        };
+        let text = serde_json::to_string_pretty(&valid).expect("json");
+
+        let mut bad_card = valid.clone();
+        let first_place = bad_card["deal"].as_object().and_then(|deal| deal.keys().next().cloned()).expect("a deal");
+        bad_card["deal"][&first_place][0] = Value::from("1X");
+        assert_bad(&run("card.json", bad_card.to_string().into_bytes()), "bad card code", "1X");
+
+        let mut illegal = valid.clone();
+        let actions = illegal["actions"].as_array_mut().expect("actions");
+        let repeated = actions[0].clone();
+        actions.insert(1, repeated.clone());
+        let expected = format!("action 1 ({}", repeated.as_str().unwrap_or_default());
+        assert_bad(&run("illegal.json", illegal.to_string().into_bytes()), "illegal action", &expected);
+
+        assert_bad(&run("truncated.json", text.as_bytes()[..text.len() / 2].to_vec()), "truncated JSON", "bad record");
+
+        let mut unknown_key = valid.clone();
+        unknown_key["config"]["no_such_key"] = Value::from("1");
+        assert_bad(&run("key.json", unknown_key.to_string().into_bytes()), "unknown variant key", "no_such_key");
+
+        let mut unknown_game = valid.clone();
+        unknown_game["game"] = Value::from("skat");
+        assert_bad(&run("game.json", unknown_game.to_string().into_bytes()), "unknown game", "unknown game");
+
+        let mut missing = valid.clone();
+        if let Some(object) = missing.as_object_mut() {
+            object.remove("deal");
+        }
+        assert_bad(&run("missing.json", missing.to_string().into_bytes()), "missing field", "deal");
+
+        let mut unfinished = valid.clone();
+        if let Some(actions) = unfinished["actions"].as_array_mut() {
+            actions.pop();
+        }
+        assert_bad(&run("unfinished.json", unfinished.to_string().into_bytes()), "unfinished hand", "not over");
+    }
+    let empty = write("bad-empty.json", "");
+    assert_bad(&troef(&["replay", &empty.to_string_lossy()]), "empty file", "empty");
+    let blank = write("bad-blank.json", " \n\t\n");
+    assert_bad(&troef(&["replay", &blank.to_string_lossy()]), "blank file", "empty");
+    let garbage: Vec<u8> = (0..200u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let garbage = write("bad-garbage.bin", garbage);
+    assert_bad(&troef(&["replay", &garbage.to_string_lossy()]), "garbage bincode", "bad record");
+    let missing = scratch("no-such-record.json");
+    assert_bad(&troef(&["replay", &missing.to_string_lossy()]), "missing file", "cannot read");
+}
+
+#[test]
+fn bad_record_fixtures_exit_2_with_one_line() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad_records");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).expect("fixtures").flatten().map(|e| e.path()).collect();
+    files.sort();
+    assert!(files.len() >= 7, "expected the bad-record fixtures in {}", dir.display());
+    for path in files {
+        let file = path.to_string_lossy();
+        assert_bad(&troef(&["replay", &file]), &format!("replay {file}"), "error: ");
+        // The audit reads the record too; one it can read is audited (exit 1 on a broken rule, 0 for an
+        // unfinished hand that broke none).
+        let audit = troef(&["audit", &file]);
+        assert!(matches!(audit.status.code(), Some(0..=2)), "audit {file}: {:?}", audit.status);
+        assert!(stderr(&audit).lines().count() <= 1, "audit {file}: {}", stderr(&audit));
+    }
+}
+
+#[test]
+fn mangled_records_never_panic() {
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    for game in GameId::ALL {
+        let text = serde_json::to_string_pretty(&valid_record_json(game)).expect("json").into_bytes();
+        for round in 0..24 {
+            let mut bytes = text.clone();
+            for _ in 0..rng.gen_range(1..4) {
+                let at = rng.gen_range(0..bytes.len());
+                match rng.gen_range(0..3) {
+                    0 => bytes[at] = rng.gen(),
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.insert(at, b"{}[]\",:0 9aZ"[rng.gen_range(0..12)]),
+                }
+            }
+            let path = write(&format!("mangled-{}-{round}.json", game.name()), &bytes);
+            let output = troef(&["replay", &path.to_string_lossy()]);
+            let code = output.status.code();
+            assert!(code == Some(0) || code == Some(2), "exit {code:?} on a mangled record: {}", stderr(&output));
+            if code == Some(2) {
+                assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+            }
+        }
+    }
+}
+
+#[test]
+fn selfplay_runs_clean_for_every_game() {
+    for game in GameId::ALL {
+        let output = troef(&["selfplay", "--game", game.name(), "--hands", "300", "--seed", "3", "--json"]);
+        let summary = json_of(&output);
+        assert_eq!(output.status.code(), Some(0), "{}: {summary}", game.name());
+        assert_eq!(summary["invariant_violations"], 0, "{summary}");
+        assert_eq!(summary["hands"], 300);
+        assert_eq!(summary["game"], game.name());
+        assert!(summary["variant"].is_object());
+        let contracts = summary["contracts"].as_object().expect("contracts");
+        let counted: u64 = contracts.values().filter_map(Value::as_u64).sum();
+        assert_eq!(counted, 300, "{summary}");
+        let rules = json_of(&troef(&["rules", game.name(), "--json"]));
+        for kind in rules["contract_kinds"].as_array().expect("contract kinds") {
+            assert!(contracts.contains_key(kind.as_str().unwrap_or_default()), "{kind} missing in {summary}");
+        }
+        assert!(summary["hands_played_out"].as_u64().is_some_and(|n| n > 0 && n <= 300));
+    }
+}
+
+#[test]
+fn selfplay_is_reproducible() {
+    let run = || {
+        let mut summary =
+            json_of(&troef(&["selfplay", "--game", "tysiacha", "--hands", "60", "--seed", "9", "--json"]));
+        for volatile in ["seconds", "hands_per_sec", "threads"] {
+            summary.as_object_mut().map(|object| object.remove(volatile));
+        }
+        summary
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn selfplay_rejects_bad_arguments() {
+    let unknown_key = troef(&["selfplay", "--game", "tarneeb", "--variant", "no_such_key=1", "--hands", "1"]);
+    assert_bad(&unknown_key, "unknown variant key", "valid keys");
+    let rules = json_of(&troef(&["rules", "tarneeb", "--json"]));
+    let first_key = rules["keys"][0]["name"].as_str().expect("a key").to_string();
+    let bad_value = troef(&["selfplay", "--game", "tarneeb", "--variant", &format!("{first_key}=nonsense")]);
+    assert_bad(&bad_value, "bad variant value", "allowed");
+    let malformed = troef(&["selfplay", "--game", "tarneeb", "--variant", "nonsense"]);
+    assert_bad(&malformed, "malformed setting", "KEY=VALUE");
+    assert_bad(&troef(&["selfplay", "--game", "skat"]), "unknown game", "unknown game");
+    assert_bad(&troef(&["selfplay", "--game", "tarneeb", "--hands", "many"]), "bad number", "many");
+    assert_bad(&troef(&["frobnicate"]), "unknown subcommand", "frobnicate");
+}
+
+#[test]
+fn rules_lists_every_key() {
+    for game in GameId::ALL {
+        let listing = json_of(&troef(&["rules", game.name(), "--json"]));
+        let keys = listing["keys"].as_array().expect("keys");
+        assert!(!keys.is_empty());
+        let text = stdout(&troef(&["rules", game.name()]));
+        for key in keys {
+            let name = key["name"].as_str().expect("a name");
+            assert!(key["default"].is_string() && key["allowed"].is_string() && key["help"].is_string(), "{key}");
+            assert!(text.contains(name), "{name} missing from the text listing");
+        }
+    }
+    assert_bad(&troef(&["rules", "skat"]), "unknown game", "known: tarneeb, tysiacha");
+}

@@ -1,0 +1,312 @@
+//! Property tests of the engine's invariants, for every game and every variant value: cards are
+//! conserved, `apply` accepts exactly the legal actions and leaves the state unchanged otherwise,
+//! replay is deterministic, a seat's view does not depend on cards it has not seen, and the audit
+//! catches an injected revoke.
+
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use troef_core::record::{audit_hand, hand_record, replay_hand, HandRecord};
+use troef_core::{with_game, Card, ConfigValues, Game, GameId, Hand, Seat, ToAct, Viewer};
+
+/// A list of `KEY=VALUE` settings.
+type Setting = Vec<(String, String)>;
+
+/// Every setting worth a playout: the defaults, then each choice of each key and the minimum,
+/// middle and maximum of integer keys, each under the context in which the key has an effect.
+fn variant_settings(id: GameId) -> Vec<Setting> {
+    with_game!(id, G => {
+        let mut settings = vec![Vec::new()];
+        for key in G::config_keys() {
+            for value in key.sample_values() {
+                let mut setting: Setting =
+                    G::key_context(key.name).iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+                setting.push((key.name.to_string(), value));
+                settings.push(setting);
+            }
+        }
+        settings
+    })
+}
+
+fn config_values<G: Game>(setting: &Setting) -> ConfigValues {
+    let pairs: Vec<(&str, &str)> = setting.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    ConfigValues::validate(G::config_keys(), pairs).expect("sample values are valid")
+}
+
+/// A shuffled deck and a dealer for the config.
+fn random_deal<G: Game>(config: &G::Config, rng: &mut ChaCha8Rng) -> (Vec<Card>, Seat) {
+    let mut deck: Vec<Card> = G::deck(config).iter().collect();
+    deck.shuffle(rng);
+    let dealer = Seat(rng.gen_range(0..G::seat_count(config)));
+    (deck, dealer)
+}
+
+/// Picks a legal action with the self-play weights.
+fn pick<G: Game>(hand: &Hand<G>, legal: &[G::Action], rng: &mut ChaCha8Rng) -> G::Action {
+    let weights: Vec<u32> =
+        legal.iter().map(|action| hand.game().policy_weight(hand.config(), hand.table(), action).max(1)).collect();
+    let total: u32 = weights.iter().sum();
+    let mut ticket = rng.gen_range(0..total);
+    for (action, weight) in legal.iter().zip(weights) {
+        if ticket < weight {
+            return *action;
+        }
+        ticket -= weight;
+    }
+    legal[legal.len() - 1]
+}
+
+fn seat_to_act<G: Game>(hand: &Hand<G>) -> Option<Seat> {
+    match hand.to_act() {
+        ToAct::Seat(seat) => Some(seat),
+        ToAct::HandOver => None,
+    }
+}
+
+/// Plays a random hand to the end, checking after every action that cards are conserved, that
+/// `apply` accepts every legal action and rejects every other candidate without a change.
+fn play_checked<G: Game>(
+    config: &G::Config,
+    deck: &[Card],
+    dealer: Seat,
+    rng: &mut ChaCha8Rng,
+) -> (Hand<G>, Vec<String>) {
+    let scores = G::new_scores(config);
+    let mut hand = Hand::<G>::from_deck(config.clone(), dealer, &scores, deck).expect("deal");
+    let mut lines = Vec::new();
+    let mut legal = Vec::new();
+    let mut candidates = Vec::new();
+    for _ in 0..500 {
+        let Some(seat) = seat_to_act(&hand) else { break };
+        hand.legal_actions(&mut legal);
+        assert!(!legal.is_empty(), "{seat:?} to act with no legal action");
+        G::candidate_actions(config, hand.table(), seat, &mut candidates);
+        for candidate in &candidates {
+            let mut probe = hand.clone();
+            let accepted = probe.apply(seat, *candidate).is_ok();
+            assert_eq!(accepted, legal.contains(candidate), "apply and legal_actions disagree on {candidate:?}");
+            if !accepted {
+                assert_eq!(probe, hand, "a rejected {candidate:?} changed the hand");
+            }
+        }
+        for action in &legal {
+            assert!(hand.clone().apply(seat, *action).is_ok(), "legal {action:?} rejected");
+        }
+        let action = pick(&hand, &legal, rng);
+        lines.push(Hand::<G>::format_line(seat, &action));
+        hand.apply(seat, action).expect("legal action applies");
+        hand.table().check_conservation().expect("cards conserved");
+    }
+    assert_eq!(hand.to_act(), ToAct::HandOver, "hand did not end");
+    (hand, lines)
+}
+
+fn check_playout<G: Game>(setting: &Setting, seed: u64) {
+    let values = config_values::<G>(setting);
+    let config = G::config(&values);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (deck, dealer) = random_deal::<G>(&config, &mut rng);
+    let (hand, lines) = play_checked::<G>(&config, &deck, dealer, &mut rng);
+    let outcome = hand.outcome().expect("finished hand has an outcome");
+    assert_eq!(G::check_outcome(&config, hand.table(), &outcome), Vec::<String>::new());
+
+    // Replay is deterministic and reproduces the outcome, through JSON and bincode alike.
+    let record = hand_record::<G>(&values, dealer, &deck, None, lines);
+    let from_json: HandRecord = serde_json::from_str(&record.to_json()).expect("json round trip");
+    let from_bincode = HandRecord::from_bincode(&record.to_bincode()).expect("bincode round trip");
+    assert_eq!(from_json, record);
+    assert_eq!(from_bincode, record);
+    let first = replay_hand::<G>(&record).expect("replay");
+    let second = replay_hand::<G>(&from_bincode).expect("replay");
+    assert_eq!(first.outcome, outcome);
+    assert_eq!(first.hand, hand);
+    assert_eq!(second.hand, first.hand);
+    assert_eq!(second.scores_after, first.scores_after);
+    assert!(audit_hand::<G>(&record).expect("audit").is_empty(), "audit flags a legal hand");
+}
+
+/// The cards an action line names (played, passed, given): those may not be moved when re-dealing.
+fn named_cards(lines: &[String]) -> Vec<Card> {
+    lines
+        .iter()
+        .flat_map(|line| line.split(|c: char| c.is_whitespace() || c == '>' || c == ','))
+        .filter_map(|token| token.parse::<Card>().ok())
+        .collect()
+}
+
+/// A seat's view after some actions does not change when the cards it has not seen (and that no
+/// action named) are re-dealt among their deck positions.
+fn check_view_independence<G: Game>(setting: &Setting, seed: u64) {
+    let values = config_values::<G>(setting);
+    let config = G::config(&values);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (deck, dealer) = random_deal::<G>(&config, &mut rng);
+    let scores = G::new_scores(&config);
+    let mut hand = Hand::<G>::from_deck(config.clone(), dealer, &scores, &deck).expect("deal");
+    let stop_after = rng.gen_range(0..60);
+    let mut actions = Vec::new();
+    let mut legal = Vec::new();
+    while actions.len() < stop_after {
+        let Some(seat) = seat_to_act(&hand) else { break };
+        hand.legal_actions(&mut legal);
+        let action = pick(&hand, &legal, &mut rng);
+        hand.apply(seat, action).expect("legal");
+        actions.push((seat, action));
+    }
+    let lines: Vec<String> = actions.iter().map(|(seat, action)| Hand::<G>::format_line(*seat, action)).collect();
+    let named = named_cards(&lines);
+    for viewer in 0..G::seat_count(&config) {
+        let viewer = Seat(viewer);
+        let table = hand.table();
+        let movable: Vec<usize> = (0..deck.len())
+            .filter(|&slot| {
+                let slot_id = troef_core::Slot(slot as u8);
+                !table.is_seen_by(slot_id, viewer) && !named.contains(&deck[slot])
+            })
+            .collect();
+        let mut shuffled: Vec<Card> = movable.iter().map(|&slot| deck[slot]).collect();
+        shuffled.shuffle(&mut rng);
+        let mut other_deck = deck.clone();
+        for (&slot, &card) in movable.iter().zip(&shuffled) {
+            other_deck[slot] = card;
+        }
+        let mut other = Hand::<G>::from_deck(config.clone(), dealer, &scores, &other_deck).expect("deal");
+        for seat in 0..G::seat_count(&config) {
+            if seat != viewer.0 {
+                // As a peer would: duties on cards the viewer cannot see are left to the audit.
+                other.table_mut().defer_checks(Seat(seat), true);
+            }
+        }
+        for (seat, action) in &actions {
+            other.apply(*seat, *action).expect("the same actions stay possible after a consistent re-deal");
+        }
+        for seat in 0..G::seat_count(&config) {
+            other.table_mut().defer_checks(Seat(seat), false);
+        }
+        assert_eq!(other.view(Viewer::Seat(viewer)), hand.view(Viewer::Seat(viewer)), "view of {viewer:?} changed");
+    }
+}
+
+/// A revoke (not following suit while holding it) injected into a random hand is reported by the
+/// audit at its action index and seat.
+fn check_audit_catches_revoke<G: Game>(setting: &Setting, seed: u64) -> bool {
+    let values = config_values::<G>(setting);
+    let config = G::config(&values);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (deck, dealer) = random_deal::<G>(&config, &mut rng);
+    let scores = G::new_scores(&config);
+    let mut hand = Hand::<G>::from_deck(config.clone(), dealer, &scores, &deck).expect("deal");
+    let mut lines = Vec::new();
+    let mut legal = Vec::new();
+    let mut candidates = Vec::new();
+    let mut revoke: Option<(usize, Seat)> = None;
+    while let Some(seat) = seat_to_act(&hand) {
+        hand.legal_actions(&mut legal);
+        let action = pick(&hand, &legal, &mut rng);
+        let trick = hand.table().trick();
+        if revoke.is_none() && !trick.is_empty() {
+            if let Some(led) = trick.led {
+                let own = hand.table().hand(seat);
+                if own.has_suit(led) {
+                    // Try an off-suit card of the seat's own hand that a peer would have to accept.
+                    G::candidate_actions(&config, hand.table(), seat, &mut candidates);
+                    for candidate in &candidates {
+                        let mut probe = hand.clone();
+                        if probe.apply(seat, *candidate).is_ok() {
+                            continue;
+                        }
+                        probe.table_mut().defer_checks(seat, true);
+                        let line = Hand::<G>::format_line(seat, candidate);
+                        let off_suit = named_cards(std::slice::from_ref(&line))
+                            .iter()
+                            .any(|card| own.contains(*card) && card.suit() != Some(led));
+                        if off_suit && probe.apply(seat, *candidate).is_ok() {
+                            probe.table_mut().defer_checks(seat, false);
+                            revoke = Some((lines.len(), seat));
+                            lines.push(line);
+                            hand = probe;
+                            break;
+                        }
+                    }
+                    if revoke.is_some() {
+                        continue;
+                    }
+                }
+            }
+        }
+        lines.push(Hand::<G>::format_line(seat, &action));
+        hand.apply(seat, action).expect("legal");
+    }
+    let Some((index, seat)) = revoke else { return false };
+    let record = hand_record::<G>(&values, dealer, &deck, None, lines);
+    let violations = audit_hand::<G>(&record).expect("audit runs");
+    assert!(
+        violations.iter().any(|v| v.action_index == index && v.seat == seat.0),
+        "revoke at action {index} by {seat:?} not reported: {violations:?}"
+    );
+    assert!(replay_hand::<G>(&record).is_err(), "a record with a revoke must not replay");
+    true
+}
+
+fn settings_strategy(id: GameId) -> impl Strategy<Value = (Setting, u64)> {
+    let settings = variant_settings(id);
+    (proptest::sample::select(settings), any::<u64>())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn tarneeb_playouts_hold_invariants((setting, seed) in settings_strategy(GameId::Tarneeb)) {
+        check_playout::<troef_core::games::tarneeb::Tarneeb>(&setting, seed);
+    }
+
+    #[test]
+    fn tysiacha_playouts_hold_invariants((setting, seed) in settings_strategy(GameId::Tysiacha)) {
+        check_playout::<troef_core::games::tysiacha::Tysiacha>(&setting, seed);
+    }
+
+    #[test]
+    fn tarneeb_views_ignore_unseen_cards((setting, seed) in settings_strategy(GameId::Tarneeb)) {
+        check_view_independence::<troef_core::games::tarneeb::Tarneeb>(&setting, seed);
+    }
+
+    #[test]
+    fn tysiacha_views_ignore_unseen_cards((setting, seed) in settings_strategy(GameId::Tysiacha)) {
+        check_view_independence::<troef_core::games::tysiacha::Tysiacha>(&setting, seed);
+    }
+
+    #[test]
+    fn tarneeb_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tarneeb)) {
+        check_audit_catches_revoke::<troef_core::games::tarneeb::Tarneeb>(&setting, seed);
+    }
+
+    #[test]
+    fn tysiacha_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tysiacha)) {
+        check_audit_catches_revoke::<troef_core::games::tysiacha::Tysiacha>(&setting, seed);
+    }
+}
+
+/// The revoke property above is not vacuous: in most default hands a revoke can be injected, and
+/// each one is caught.
+#[test]
+fn revokes_are_injected_and_caught() {
+    let tarneeb = (0..40)
+        .filter(|&seed| check_audit_catches_revoke::<troef_core::games::tarneeb::Tarneeb>(&Vec::new(), seed))
+        .count();
+    let tysiacha = (0..40)
+        .filter(|&seed| check_audit_catches_revoke::<troef_core::games::tysiacha::Tysiacha>(&Vec::new(), seed))
+        .count();
+    assert!(tarneeb >= 20, "only {tarneeb} of 40 Tarneeb hands had an injected revoke");
+    assert!(tysiacha >= 20, "only {tysiacha} of 40 Tysiacha hands had an injected revoke");
+}
+
+/// Every game has a setting list to draw from (guards the strategies above against an empty list).
+#[test]
+fn every_game_has_variant_settings() {
+    for id in GameId::ALL {
+        assert!(variant_settings(id).len() > 1, "{id:?} declares no variant keys");
+    }
+}

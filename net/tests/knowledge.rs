@@ -1,0 +1,130 @@
+//! Acceptance 1: honest hands of the real games, driven by the rules core with random legal
+//! actions; after every action each seat's protocol knowledge equals the core's view of that seat,
+//! and the end-of-hand audit (deck and rules) passes.
+
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use troef_core::config::ConfigValues;
+use troef_core::games::tarneeb::Tarneeb;
+use troef_core::games::tysiacha::Tysiacha;
+use troef_core::{Event, Game, Hand, Seat, Slot, ToAct, Viewer, Visibility};
+use troef_net::simulate::LocalTable;
+use troef_net::{audit_rules, HandParams};
+
+fn visibility(events: &[Event]) -> Vec<Visibility> {
+    events.iter().filter_map(|event| if let Event::Visibility(v) = event { Some(*v) } else { None }).collect()
+}
+
+fn assert_knowledge<G: Game>(hand: &Hand<G>, table: &LocalTable, when: &str) {
+    for session in &table.sessions {
+        let seat = session.seat();
+        let view = hand.table().view(Viewer::Seat(seat));
+        for slot in 0..hand.table().slot_count() {
+            let slot = Slot(slot as u8);
+            assert_eq!(
+                session.card_at(slot),
+                view.card_at(slot),
+                "{when}: seat {seat} at deck position {} (protocol vs rules core)",
+                slot.0
+            );
+        }
+    }
+}
+
+/// Plays one hand of `G` through the protocol and the core side by side.
+fn play_hand<G: Game>(settings: &[(&str, &str)], seed: u64, rounds: u8) {
+    let values = ConfigValues::validate(G::config_keys(), settings.iter().copied()).expect("config");
+    let config = G::config(&values);
+    let seats = G::seat_count(&config);
+    let cards: Vec<_> = G::deck(&config).iter().collect();
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let dealer = Seat(rng.gen_range(0..seats));
+    let mut params = HandParams::new([seed as u8; 32], seed, seats, cards);
+    params.shuffle_rounds = rounds;
+    let mut table = LocalTable::new(&params, seed).expect("start");
+    table.pump().expect("keys and shuffles");
+    let deck = table.omniscient_deck().expect("shuffled deck");
+    let deal: Vec<_> = deck.iter().copied().map(Some).collect();
+    let mut events = troef_core::Events::new();
+    let scores = G::new_scores(&config);
+    let mut hand = Hand::<G>::new(config.clone(), dealer, &scores, &deal, &mut events).expect("deal");
+    table.events(&visibility(&events)).expect("deal step");
+    assert_knowledge(&hand, &table, "after the deal");
+    let mut lines = Vec::new();
+    let mut legal = Vec::new();
+    for turn in 0..400 {
+        let ToAct::Seat(seat) = hand.to_act() else { break };
+        hand.legal_actions(&mut legal);
+        let weights: Vec<u32> =
+            legal.iter().map(|a| hand.game().policy_weight(&config, hand.table(), a).max(1)).collect();
+        let mut pick = rng.gen_range(0..weights.iter().sum::<u32>());
+        let index = weights
+            .iter()
+            .position(|&w| {
+                if pick < w {
+                    true
+                } else {
+                    pick -= w;
+                    false
+                }
+            })
+            .unwrap_or(0);
+        let action = legal[index];
+        let before = hand.table().clone();
+        let events = hand.apply(seat, action).expect("legal action");
+        lines.push(Hand::<G>::format_line(seat, &action));
+        let changes = visibility(&events);
+        // The seat that plays or shows a card from its hand says which card it is.
+        for change in &changes {
+            if let Visibility::ShownToAll { slots } = change {
+                for slot in slots.iter() {
+                    if before.place(slot) == troef_core::Place::Hand(seat) && !before.is_public(slot) {
+                        table.claim(seat, slot, deck[slot.0 as usize]).expect("honest claim");
+                    }
+                }
+            }
+        }
+        let (revealed_at_end, during): (Vec<Visibility>, Vec<Visibility>) =
+            changes.into_iter().partition(|v| matches!(v, Visibility::RevealedAtEnd { .. }));
+        table.events(&during).expect("protocol step");
+        if revealed_at_end.is_empty() {
+            assert_knowledge(&hand, &table, &format!("after action {turn} ({})", lines[turn]));
+        }
+    }
+    assert_eq!(hand.to_act(), ToAct::HandOver, "the hand ends");
+    assert!(table.is_settled());
+    table.reveal_all().expect("reveal");
+    for session in &table.sessions {
+        let audited = session.audit_result().expect("audit ran").as_ref().expect("audit passes");
+        assert_eq!(audited.deck, deck);
+    }
+    audit_rules::<G>(&deck, &values, dealer, None, lines).expect("rules audit passes");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3, ..ProptestConfig::default() })]
+
+    #[test]
+    fn tarneeb_knowledge_matches_the_core(seed in any::<u64>()) {
+        play_hand::<Tarneeb>(&[], seed, 2);
+    }
+
+    #[test]
+    fn tysiacha_knowledge_matches_the_core(seed in any::<u64>()) {
+        play_hand::<Tysiacha>(&[], seed, 2);
+    }
+}
+
+#[test]
+fn tarneeb_four_hundred_hand() {
+    play_hand::<Tarneeb>(&[("ruleset", "four_hundred")], 11, 2);
+}
+
+#[test]
+fn tysiacha_variants() {
+    play_hand::<Tysiacha>(&[("talon_visibility", "closed")], 5, 2);
+    play_hand::<Tysiacha>(&[("players", "4")], 6, 2);
+    play_hand::<Tysiacha>(&[("talon_distribution", "one_each")], 7, 2);
+    play_hand::<Tysiacha>(&[("talon_visibility", "open_before_auction")], 8, 2);
+}
