@@ -28,6 +28,10 @@ const KEPT_MESSAGES: usize = 10;
 const ILLEGAL_SAMPLES: usize = 2;
 /// How often (in actions) the legal actions are checked to be among the candidate actions.
 const SUPERSET_EVERY: u64 = 8;
+/// How often (in actions) an action by a seat not to act is tried.
+const OUT_OF_TURN_EVERY: u64 = 3;
+/// Matches longer than this are not replayed as a whole at their end.
+const MAX_MATCH_RECORD_HANDS: usize = 2000;
 /// A hand that has not ended after this many actions is stuck.
 const MAX_ACTIONS: usize = 2000;
 
@@ -199,6 +203,7 @@ struct SelfPlay<G: Game> {
     view_legal: Vec<G::Action>,
     candidates: Vec<G::Action>,
     actions_checked: u64,
+    out_of_turn_countdown: u64,
     weights: Vec<u64>,
 }
 
@@ -233,6 +238,7 @@ impl<G: Game> SelfPlay<G> {
             view_legal: Vec::new(),
             candidates: Vec::new(),
             actions_checked: 0,
+            out_of_turn_countdown: 0,
             weights: Vec::new(),
         }
     }
@@ -307,12 +313,18 @@ impl<G: Game> SelfPlay<G> {
                 self.match_tainted = true;
                 return;
             }
-            if let Err(message) = self.check_actions(&hand, seat) {
+            if self.legal.is_empty() {
+                let message = format!("no legal action for {} to act", G::SEAT_NAMES.name(seat));
                 self.violation(context, &message, &lines);
                 self.match_tainted = true;
                 return;
             }
             let action = self.choose(&hand);
+            if let Err(message) = self.check_actions(&hand, seat, action) {
+                self.violation(context, &message, &lines);
+                self.match_tainted = true;
+                return;
+            }
             let line = Hand::<G>::format_line(seat, &action);
             match hand.parse_line(&line) {
                 Ok(parsed) if parsed == (seat, action) => {}
@@ -380,13 +392,15 @@ impl<G: Game> SelfPlay<G> {
         Ok(())
     }
 
-    /// Every legal action is accepted; a sample of the other candidates is refused with the state
-    /// unchanged; an action by a seat that is not to act is refused.
-    fn check_actions(&mut self, hand: &Hand<G>, seat: Seat) -> Result<(), String> {
-        if self.legal.is_empty() {
-            return Err(format!("no legal action for {} to act", G::SEAT_NAMES.name(seat)));
-        }
+    /// Every legal action is accepted (the chosen one is applied for real next); a sample of the other
+    /// candidates is refused with the state unchanged; every few actions, an action by a seat that
+    /// is not to act is refused.
+    fn check_actions(&mut self, hand: &Hand<G>, seat: Seat, chosen: G::Action) -> Result<(), String> {
         for action in &self.legal {
+            if *action == chosen {
+                // Applied for real right after this check.
+                continue;
+            }
             let mut trial = hand.clone();
             if let Err(error) = trial.apply(seat, *action) {
                 return Err(format!("legal action {} refused: {error}", Hand::<G>::format_line(seat, action)));
@@ -422,7 +436,9 @@ impl<G: Game> SelfPlay<G> {
                 return Err(format!("refusing {line:?} changed the state"));
             }
         }
-        if self.seats > 1 {
+        self.out_of_turn_countdown = self.out_of_turn_countdown.saturating_sub(1);
+        if self.seats > 1 && self.out_of_turn_countdown == 0 {
+            self.out_of_turn_countdown = OUT_OF_TURN_EVERY;
             let other = Seat((seat.0 + self.check_rng.gen_range(1..self.seats)) % self.seats);
             let action = self.legal[self.check_rng.gen_range(0..self.legal.len())];
             let mut trial = hand.clone();
@@ -495,8 +511,15 @@ impl<G: Game> SelfPlay<G> {
         if let Err(message) = self.check_record(hand, &record, &outcome, &status) {
             self.violation(context, &message, &record.actions);
         }
-        self.match_hands.push(record);
-        self.match_totals.push(G::scores_to_sheet(&self.config, self.game_match.scores()));
+        if self.match_hands.len() < MAX_MATCH_RECORD_HANDS {
+            self.match_hands.push(record);
+            self.match_totals.push(G::scores_to_sheet(&self.config, self.game_match.scores()));
+        } else {
+            // A match this long is not worth keeping whole in memory; its hands were checked one by one.
+            self.match_tainted = true;
+            self.match_hands.clear();
+            self.match_totals.clear();
+        }
         if let MatchStatus::Over { .. } = status {
             self.stats.matches_completed += 1;
             if !self.match_tainted {

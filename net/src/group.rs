@@ -158,3 +158,28 @@ pub(crate) fn short_scalar(bytes: &[u8]) -> Scalar {
     wide[..len].copy_from_slice(&bytes[..len]);
     Scalar::from_bytes_mod_order(wide)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_has_its_own_point() {
+        let cards: Vec<Card> = (0..53).filter_map(Card::from_index).collect();
+        let book = CardBook::new(&cards);
+        for &card in &cards {
+            assert_eq!(book.card_of(&card_point(card)), Some(card));
+        }
+        assert_eq!(book.by_point.len(), 53);
+        assert!(!book.is_card_point(&RistrettoPoint::identity()));
+    }
+
+    #[test]
+    fn batch_compression_matches_one_by_one() {
+        let points: Vec<RistrettoPoint> = (0..5u8).filter_map(Card::from_index).map(card_point).collect();
+        let halves: Vec<RistrettoPoint> = points.iter().map(|p| p * half()).collect();
+        let batch = compress_doubled(&halves);
+        let single: Vec<WirePoint> = points.iter().map(|p| p.compress().to_bytes()).collect();
+        assert_eq!(batch, single);
+    }
+}

@@ -131,3 +131,47 @@ pub fn verify_tokens(
     let second = RistrettoPoint::vartime_multiscalar_mul(scalars, statement.masks.iter().chain(statement.tokens));
     finish_challenge(transcript, &first, &second) == challenge
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::rand_core::SeedableRng;
+    use rand_chacha::ChaCha20Rng;
+
+    #[test]
+    fn key_proof_binds_its_transcript() {
+        let mut rng = ChaCha20Rng::seed_from_u64(1);
+        let secret = Scalar::random(&mut rng);
+        let public = RISTRETTO_BASEPOINT_TABLE * &secret;
+        let wire = public.compress().to_bytes();
+        let proof = prove_key(&mut Transcript::new(b"a"), &secret, &wire, &mut rng);
+        assert!(verify_key(&mut Transcript::new(b"a"), &public, &wire, &proof));
+        assert!(!verify_key(&mut Transcript::new(b"b"), &public, &wire, &proof));
+    }
+
+    #[test]
+    fn token_proof_accepts_right_tokens_only() {
+        let mut rng = ChaCha20Rng::seed_from_u64(2);
+        let secret = Scalar::random(&mut rng);
+        let public = RISTRETTO_BASEPOINT_TABLE * &secret;
+        let public_wire = public.compress().to_bytes();
+        let masks: Vec<RistrettoPoint> = (0..4).map(|_| RistrettoPoint::random(&mut rng)).collect();
+        let masks_wire: Vec<WirePoint> = masks.iter().map(|m| m.compress().to_bytes()).collect();
+        let tokens: Vec<RistrettoPoint> = masks.iter().map(|m| m * secret).collect();
+        let tokens_wire: Vec<WirePoint> = tokens.iter().map(|t| t.compress().to_bytes()).collect();
+        let statement = TokenStatement {
+            public_wire: &public_wire,
+            masks: &masks,
+            masks_wire: &masks_wire,
+            tokens: &tokens,
+            tokens_wire: &tokens_wire,
+        };
+        let proof = prove_tokens(&mut Transcript::new(b"t"), &secret, &statement, &mut rng);
+        assert!(verify_tokens(&mut Transcript::new(b"t"), &public, &statement, &proof));
+        let mut wrong_tokens = tokens.clone();
+        wrong_tokens[2] += RistrettoPoint::random(&mut rng);
+        let wrong_wire: Vec<WirePoint> = wrong_tokens.iter().map(|t| t.compress().to_bytes()).collect();
+        let wrong = TokenStatement { tokens: &wrong_tokens, tokens_wire: &wrong_wire, ..statement };
+        assert!(!verify_tokens(&mut Transcript::new(b"t"), &public, &wrong, &proof));
+    }
+}

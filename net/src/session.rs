@@ -9,7 +9,9 @@
 //! I/O. Every proof is checked on arrival and a bad message is refused with a [`Fault`] naming the
 //! seat; the end-of-hand reveal ([`DealSession::reveal`]) lets every device audit the whole deal.
 //!
-//! **Mapping of visibility events** (each becomes one protocol step; see `net/SECURITY.md`):
+//! **Mapping of visibility events** (the events of one `apply` form one protocol step, so each seat
+//! sends at most one batched message per step; an event that needs a re-mix gets a step of its own;
+//! the table is in `net/SECURITY.md`):
 //! a card becomes visible to seat `q` when every other seat has published its token for the card's
 //! ciphertext; it becomes public when every seat has. A private deal asks every seat but the
 //! receiver for tokens; a card played or shown is opened by the tokens still missing, which for a
@@ -36,7 +38,7 @@ use troef_core::{Card, Seat, Slot, SlotSet, Visibility};
 /// The most seats the protocol supports (seat sets are byte masks).
 pub const MAX_PROTOCOL_SEATS: u8 = 8;
 /// Messages held back for later steps before a sender is treated as flooding.
-const MAX_BUFFERED: usize = 512;
+const MAX_BUFFERED: usize = 128;
 
 const DECK_SHUFFLE_LABEL: &[u8] = b"troef/deal/v1/deck-shuffle";
 const REMIX_LABEL: &[u8] = b"troef/deal/v1/remix";
@@ -234,7 +236,6 @@ pub struct AuditedDeal {
 }
 
 /// One device's deal protocol state for one hand.
-#[derive(Debug)]
 pub struct DealSession {
     params: HandParams,
     context: HandContext,
@@ -267,6 +268,21 @@ pub struct DealSession {
     evidence: Vec<(Message, Fault)>,
     /// Time spent making and checking shuffle proofs, when measuring.
     proof_time: Option<Duration>,
+}
+
+/// Debug output never shows the secret key or seed (sessions end up in logs).
+impl std::fmt::Debug for DealSession {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DealSession")
+            .field("context", &self.context)
+            .field("seat", &self.me)
+            .field("shuffles", &(self.stages.len().saturating_sub(1)))
+            .field("ciphertexts", &self.entries.len())
+            .field("steps_pending", &self.steps.len())
+            .field("known", &self.known_slots())
+            .field("audit", &self.audit)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Every seat in `mask`, ascending.
@@ -441,9 +457,10 @@ impl DealSession {
             seq: self.expected_seq[self.me.index()],
             body,
         };
-        // Queued before applying: applying may produce this device's next messages.
+        // Queued before moving on: moving on may produce this device's next messages.
         out.push(message.clone());
-        self.apply(&message, true, rng, out)
+        self.apply(&message, true, rng)?;
+        self.advance(rng, out)
     }
 
     /// Takes one message from another device. Returns the messages this device now owes. A refused
@@ -453,7 +470,7 @@ impl DealSession {
         if message.seat == self.me.0 {
             return Err(self.refuse(message, Fault::arrival(Some(self.me), FaultKind::OutOfOrder, "own seat")));
         }
-        match self.try_apply(message, rng, &mut out) {
+        match self.try_apply(message, rng) {
             Ok(true) => {}
             Ok(false) => {
                 if self.buffered.len() >= MAX_BUFFERED {
@@ -467,6 +484,9 @@ impl DealSession {
             }
             Err(fault) => return Err(self.refuse(message, fault)),
         }
+        // The message is taken; a fault from here on (a claim that the opened card contradicts)
+        // is not the message's.
+        self.advance(rng, &mut out)?;
         self.drain_buffer(rng, &mut out)?;
         Ok(out)
     }
@@ -482,10 +502,11 @@ impl DealSession {
             let mut index = 0;
             while index < self.buffered.len() {
                 let message = self.buffered[index].clone();
-                match self.try_apply(&message, rng, out) {
+                match self.try_apply(&message, rng) {
                     Ok(true) => {
                         self.buffered.remove(index);
                         progressed = true;
+                        self.advance(rng, out)?;
                     }
                     Ok(false) => index += 1,
                     Err(fault) => {
@@ -501,12 +522,7 @@ impl DealSession {
     }
 
     /// Checks the envelope; `Ok(false)` when the message is for later.
-    fn try_apply<R: RngCore + CryptoRng>(
-        &mut self,
-        message: &Message,
-        rng: &mut R,
-        out: &mut Vec<Message>,
-    ) -> Result<bool, Fault> {
+    fn try_apply<R: RngCore + CryptoRng>(&mut self, message: &Message, rng: &mut R) -> Result<bool, Fault> {
         let seat = Seat(message.seat);
         if message.seat >= self.params.seats {
             return Err(Fault::arrival(None, FaultKind::Malformed, format!("message from seat {}", message.seat)));
@@ -521,7 +537,7 @@ impl DealSession {
         if message.seq > expected || !self.is_ready_for(message) {
             return Ok(false);
         }
-        self.apply(message, false, rng, out)?;
+        self.apply(message, false, rng)?;
         Ok(true)
     }
 
@@ -541,14 +557,9 @@ impl DealSession {
         self.stages.len() == self.params.seats as usize + 1
     }
 
-    /// Applies a message whose envelope is in order. `own` skips proof checks of this device's own.
-    fn apply<R: RngCore + CryptoRng>(
-        &mut self,
-        message: &Message,
-        own: bool,
-        rng: &mut R,
-        out: &mut Vec<Message>,
-    ) -> Result<(), Fault> {
+    /// Applies a message whose envelope is in order, or refuses it with the state unchanged. `own`
+    /// skips proof checks of this device's own.
+    fn apply<R: RngCore + CryptoRng>(&mut self, message: &Message, own: bool, rng: &mut R) -> Result<(), Fault> {
         let seat = Seat(message.seat);
         match &message.body {
             Body::Key(key) => self.apply_key(seat, message.seq, key, own)?,
@@ -559,7 +570,7 @@ impl DealSession {
         }
         self.expected_seq[seat.index()] += 1;
         self.log.push(message.clone());
-        self.advance(rng, out)
+        Ok(())
     }
 
     fn apply_key(&mut self, seat: Seat, seq: u32, key: &KeyAnnouncement, own: bool) -> Result<(), Fault> {

@@ -30,6 +30,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha512};
 
 /// Rounds of the cut-and-choose proof a hand uses unless its parameters say otherwise: a false
 /// shuffle passes with probability 2^-40, and the commit-reveal audit catches it anyway.
@@ -113,26 +114,29 @@ pub struct ShuffleStatement<'a> {
     pub rounds: u8,
 }
 
+/// Absorbs a list of ciphertexts as one SHA-512 digest: as binding as absorbing every point, and
+/// much cheaper than thousands of transcript operations.
+fn absorb_ciphertexts(transcript: &mut Transcript, label: &'static [u8], ciphertexts: &[WireCiphertext]) {
+    let mut hasher = Sha512::new();
+    hasher.update((ciphertexts.len() as u64).to_le_bytes());
+    for c in ciphertexts {
+        hasher.update(c.mask);
+        hasher.update(c.body);
+    }
+    transcript.append_message(label, &hasher.finalize());
+}
+
 fn absorb_statement(transcript: &mut Transcript, statement: &ShuffleStatement<'_>) {
     append_point(transcript, b"Y", &statement.key.compressed);
     transcript.append_u64(b"size", statement.input_wire.len() as u64);
     transcript.append_u64(b"rounds", u64::from(statement.rounds));
-    for c in statement.input_wire {
-        append_point(transcript, b"in.A", &c.mask);
-        append_point(transcript, b"in.B", &c.body);
-    }
-    for c in statement.output_wire {
-        append_point(transcript, b"out.A", &c.mask);
-        append_point(transcript, b"out.B", &c.body);
-    }
+    absorb_ciphertexts(transcript, b"input", statement.input_wire);
+    absorb_ciphertexts(transcript, b"output", statement.output_wire);
 }
 
 fn absorb_shadows_and_challenge(transcript: &mut Transcript, shadows: &[Vec<WireCiphertext>]) -> Vec<bool> {
     for shadow in shadows {
-        for c in shadow {
-            append_point(transcript, b"sh.A", &c.mask);
-            append_point(transcript, b"sh.B", &c.body);
-        }
+        absorb_ciphertexts(transcript, b"shadow", shadow);
     }
     let mut bits = vec![0u8; shadows.len().div_ceil(8)];
     transcript.challenge_bytes(b"open", &mut bits);
@@ -243,7 +247,11 @@ pub fn verify_shuffle<R: RngCore + CryptoRng>(
     }
     absorb_statement(transcript, statement);
     let bits = absorb_shadows_and_challenge(transcript, &proof.shadows);
-    let mut weight_rng = transcript.build_rng().finalize(rng);
+    // The weights come from a stream seeded by the transcript and the caller's randomness; drawing
+    // thousands of them from the transcript's own generator one by one would cost more.
+    let mut weight_seed = [0u8; 32];
+    transcript.build_rng().finalize(rng).fill_bytes(&mut weight_seed);
+    let mut weight_rng = ChaCha20Rng::from_seed(weight_seed);
     let mut weight = || {
         let mut bytes = [0u8; 16];
         weight_rng.fill_bytes(&mut bytes);
@@ -321,5 +329,72 @@ pub fn verify_shuffle<R: RngCore + CryptoRng>(
         Ok(())
     } else {
         Err(ShuffleProofError::Equations)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::card_point;
+    use rand_chacha::rand_core::SeedableRng;
+    use troef_core::Card;
+
+    fn setup(size: usize, rng: &mut ChaCha20Rng) -> (JointKey, Vec<Ciphertext>, Vec<WireCiphertext>) {
+        let key = JointKey::new(RistrettoPoint::random(rng));
+        let input: Vec<Ciphertext> = (0..size as u8)
+            .filter_map(Card::from_index)
+            .map(|card| Ciphertext::open(card_point(card)).remask(&Scalar::random(rng), &key))
+            .collect();
+        let wire = input.iter().map(Ciphertext::to_wire).collect();
+        (key, input, wire)
+    }
+
+    fn check(size: usize, tamper: bool, other_transcript: bool) -> Result<(), ShuffleProofError> {
+        let mut rng = ChaCha20Rng::seed_from_u64(size as u64);
+        let (key, input, input_wire) = setup(size, &mut rng);
+        let secret = ShuffleSecret::derive(&[1; 32], b"test", 0, size);
+        let (mut output, mut output_wire) = secret.apply_to_wire(&input, &key);
+        if tamper {
+            output[0] = output[0].remask(&Scalar::ONE, &key);
+            output[0].body += RISTRETTO_BASEPOINT_POINT;
+            output_wire[0] = output[0].to_wire();
+        }
+        let statement = ShuffleStatement {
+            key: &key,
+            input: &input,
+            input_wire: &input_wire,
+            output: &output,
+            output_wire: &output_wire,
+            rounds: DEFAULT_SHUFFLE_ROUNDS,
+        };
+        let proof = prove_shuffle(&mut Transcript::new(b"a"), &statement, &secret, &mut rng);
+        let label: &'static [u8] = if other_transcript { b"b" } else { b"a" };
+        verify_shuffle(&mut Transcript::new(label), &statement, &proof, &mut rng)
+    }
+
+    #[test]
+    fn honest_shuffles_verify() {
+        for size in [1, 2, 5, 13] {
+            assert_eq!(check(size, false, false), Ok(()), "size {size}");
+        }
+    }
+
+    #[test]
+    fn a_changed_card_fails() {
+        assert!(check(5, true, false).is_err());
+    }
+
+    #[test]
+    fn a_proof_from_another_transcript_fails() {
+        assert!(check(5, false, true).is_err());
+    }
+
+    #[test]
+    fn derived_shuffles_are_permutations() {
+        for size in [0, 1, 24, 53] {
+            let secret = ShuffleSecret::derive(&[9; 32], b"test", 3, size);
+            assert!(is_permutation(&secret.permutation, size));
+            assert_eq!(secret.masks.len(), size);
+        }
     }
 }

@@ -67,3 +67,25 @@ pub(crate) fn challenge_scalar(transcript: &mut Transcript, label: &'static [u8]
     transcript.challenge_bytes(label, &mut wide);
     Scalar::from_bytes_mod_order_wide(&wide)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::card_point;
+    use troef_core::Card;
+
+    /// Known answers: a change here changes the protocol and breaks play between versions.
+    #[test]
+    fn known_answers() {
+        let context = HandContext { table_id: [7; 32], hand_number: 3, params_digest: [9; 32] };
+        let mut transcript = message_transcript(&context, Seat(2), MessageKind::Tokens, 5);
+        let challenge = challenge_scalar(&mut transcript, b"c");
+        let card = card_point(Card::from_index(51).expect("ace of spades")).compress().to_bytes();
+        let hex = |bytes: &[u8]| bytes.iter().map(|b| format!("{b:02x}")).collect::<String>();
+        assert_eq!(hex(challenge.as_bytes()), KNOWN_CHALLENGE);
+        assert_eq!(hex(&card), KNOWN_ACE_OF_SPADES);
+    }
+
+    const KNOWN_CHALLENGE: &str = "9668b430a1544aa3201c87ffd781e8d0b76e8caa9856181622c9daa01da4ab01";
+    const KNOWN_ACE_OF_SPADES: &str = "169b9863f8fdff489d580aebc1ad0af04b52dc92f2ce0ed48f0494e21e98f03c";
+}
