@@ -43,6 +43,11 @@ pub struct Options {
     pub seed: u64,
     pub threads: Option<usize>,
     pub json: bool,
+    /// Also play every value of every variant key (each choice; minimum, middle and maximum of
+    /// integer keys), each under the settings in which the key has an effect.
+    pub sweep: bool,
+    /// Fail when a contract type was reached fewer times than this in a run.
+    pub min_contract_count: u64,
 }
 
 pub fn run(options: &Options) -> Result<u8, Failure> {
@@ -50,9 +55,122 @@ pub fn run(options: &Options) -> Result<u8, Failure> {
     troef_core::with_game!(id, G => run_game::<G>(options))
 }
 
+/// One self-play run's figures.
+struct Run {
+    values: ConfigValues,
+    stats: Stats,
+    threads: usize,
+    seconds: f64,
+}
+
+impl Run {
+    /// The contract types reached fewer than `minimum` times.
+    fn short_contracts(&self, minimum: u64) -> Vec<&'static str> {
+        self.stats.contracts.iter().filter(|(_, count)| *count < minimum).map(|(kind, _)| *kind).collect()
+    }
+
+    fn failed(&self, minimum: u64) -> bool {
+        self.stats.violations > 0 || !self.short_contracts(minimum).is_empty()
+    }
+}
+
 fn run_game<G: Game>(options: &Options) -> Result<u8, Failure> {
     let values = ConfigValues::parse_settings(G::config_keys(), &options.variants)
         .map_err(|error| Failure::input(format!("{}: {error}", G::ID.name())))?;
+    if !options.sweep {
+        let run = play_setting::<G>(values, options);
+        report::<G>(&run, options);
+        return Ok(if run.failed(options.min_contract_count) { CHECK_FAILED } else { 0 });
+    }
+    let started = Instant::now();
+    let mut runs = Vec::new();
+    for setting in sweep_settings::<G>(&options.variants) {
+        let values = ConfigValues::parse_settings(G::config_keys(), &setting)
+            .map_err(|error| Failure::input(format!("{}: {error}", G::ID.name())))?;
+        runs.push(play_setting::<G>(values, options));
+    }
+    let failed = runs.iter().filter(|run| run.failed(options.min_contract_count)).count();
+    let violations: u64 = runs.iter().map(|run| run.stats.violations).sum();
+    let seconds = started.elapsed().as_secs_f64();
+    if options.json {
+        let settings: Vec<serde_json::Value> = runs.iter().map(|run| summary_json::<G>(run, options)).collect();
+        print_json(&json!({
+            "game": G::ID.name(),
+            "seed": options.seed,
+            "hands_per_setting": options.hands,
+            "settings_played": runs.len(),
+            "settings_failed": failed,
+            "invariant_violations": violations,
+            "seconds": (seconds * 1000.0).round() / 1000.0,
+            "settings": settings,
+        }));
+    } else {
+        let mut text = format!(
+            "{} self-play sweep: {} settings x {} hands, seed {}\n",
+            G::ID.name(),
+            runs.len(),
+            options.hands,
+            options.seed
+        );
+        for run in &runs {
+            let short = run.short_contracts(options.min_contract_count);
+            text.push_str(&format!(
+                "  {:<48} violations {:>3}  matches {:>5}  {}\n",
+                changed_settings::<G>(&run.values),
+                run.stats.violations,
+                run.stats.matches_completed,
+                if short.is_empty() {
+                    "all contract types reached".to_string()
+                } else {
+                    format!("short: {}", short.join(" "))
+                }
+            ));
+        }
+        text.push_str(&format!(
+            "{failed} of {} settings failed, {violations} invariant violations, {seconds:.1} s\n",
+            runs.len()
+        ));
+        print(&text);
+    }
+    Ok(if failed == 0 { 0 } else { CHECK_FAILED })
+}
+
+/// The settings of a sweep: the given ones, then each sample value of each key under the key's
+/// context (`Game::key_context`), skipping values that repeat a setting already played.
+fn sweep_settings<G: Game>(base: &[String]) -> Vec<Vec<String>> {
+    let mut settings = vec![base.to_vec()];
+    for key in G::config_keys() {
+        for value in key.sample_values() {
+            let mut setting = base.to_vec();
+            setting.extend(G::key_context(key.name).iter().map(|(k, v)| format!("{k}={v}")));
+            setting.push(format!("{}={value}", key.name));
+            let values = ConfigValues::parse_settings(G::config_keys(), &setting);
+            let seen = settings
+                .iter()
+                .any(|known| ConfigValues::parse_settings(G::config_keys(), known).ok() == values.clone().ok());
+            if !seen {
+                settings.push(setting);
+            }
+        }
+    }
+    settings
+}
+
+/// The settings that differ from the defaults, as `KEY=VALUE` words.
+fn changed_settings<G: Game>(values: &ConfigValues) -> String {
+    let changed: Vec<String> = G::config_keys()
+        .iter()
+        .filter(|key| values.get(key.name) != key.default)
+        .map(|key| format!("{}={}", key.name, values.get(key.name)))
+        .collect();
+    if changed.is_empty() {
+        "(defaults)".to_string()
+    } else {
+        changed.join(" ")
+    }
+}
+
+fn play_setting<G: Game>(values: ConfigValues, options: &Options) -> Run {
     let started = Instant::now();
     let chunks = options.hands.div_ceil(CHUNK_HANDS);
     let threads = options
@@ -91,56 +209,79 @@ fn run_game<G: Game>(options: &Options) -> Result<u8, Failure> {
     for (_, part) in results {
         stats.merge(part);
     }
-    let seconds = started.elapsed().as_secs_f64();
-    let stats = &stats;
-    let hands_per_sec = if seconds > 0.0 { options.hands as f64 / seconds } else { 0.0 };
-    if options.json {
-        let contracts: serde_json::Map<String, serde_json::Value> =
-            stats.contracts.iter().map(|(kind, count)| (kind.to_string(), json!(count))).collect();
-        let mut summary = json!({
-            "game": G::ID.name(),
-            "rules_version": G::RULES_VERSION,
-            "variant": values.map(),
-            "threads": threads,
-            "seed": options.seed,
-            "hands": options.hands,
-            "hands_played_out": stats.played_out,
-            "matches_completed": stats.matches_completed,
-            "actions": stats.actions,
-            "invariant_violations": stats.violations,
-            "violations": stats.messages,
-            "seconds": (seconds * 1000.0).round() / 1000.0,
-            "hands_per_sec": hands_per_sec.round(),
-            "contracts": contracts,
-        });
-        if let (Some(object), Some(record)) = (summary.as_object_mut(), &stats.first_failing_record) {
-            object.insert("first_violation_record".into(), serde_json::to_value(record).unwrap_or_default());
-        }
-        print_json(&summary);
+    Run { values, stats, threads, seconds: started.elapsed().as_secs_f64() }
+}
+
+fn hands_per_sec(run: &Run, options: &Options) -> f64 {
+    if run.seconds > 0.0 {
+        options.hands as f64 / run.seconds
     } else {
-        let variant: Vec<String> = values.map().iter().map(|(key, value)| format!("{key}={value}")).collect();
-        let mut text = format!(
-            "{} self-play: {} hands, seed {}\nvariant: {}\n",
-            G::ID.name(),
-            options.hands,
-            options.seed,
-            if variant.is_empty() { "(none)".to_string() } else { variant.join(" ") }
-        );
-        let share = if options.hands > 0 { 100.0 * stats.played_out as f64 / options.hands as f64 } else { 0.0 };
-        text.push_str(&format!(
-            "hands played out: {} ({share:.1}%), matches completed: {}, actions: {}\n",
-            stats.played_out, stats.matches_completed, stats.actions
-        ));
-        let contracts: Vec<String> = stats.contracts.iter().map(|(kind, count)| format!("{kind} {count}")).collect();
-        text.push_str(&format!("contracts: {}\n", contracts.join(", ")));
-        text.push_str(&format!("invariant violations: {}\n", stats.violations));
-        for message in &stats.messages {
-            text.push_str(&format!("  {message}\n"));
-        }
-        text.push_str(&format!("time: {seconds:.2} s, {hands_per_sec:.0} hands/s\n"));
-        print(&text);
+        0.0
     }
-    Ok(if stats.violations == 0 { 0 } else { CHECK_FAILED })
+}
+
+fn summary_json<G: Game>(run: &Run, options: &Options) -> serde_json::Value {
+    let stats = &run.stats;
+    let contracts: serde_json::Map<String, serde_json::Value> =
+        stats.contracts.iter().map(|(kind, count)| (kind.to_string(), json!(count))).collect();
+    let mut summary = json!({
+        "game": G::ID.name(),
+        "rules_version": G::RULES_VERSION,
+        "variant": run.values.map(),
+        "threads": run.threads,
+        "seed": options.seed,
+        "hands": options.hands,
+        "hands_played_out": stats.played_out,
+        "matches_completed": stats.matches_completed,
+        "actions": stats.actions,
+        "invariant_violations": stats.violations,
+        "violations": stats.messages,
+        "seconds": (run.seconds * 1000.0).round() / 1000.0,
+        "hands_per_sec": hands_per_sec(run, options).round(),
+        "contracts": contracts,
+        "contracts_below_minimum": run.short_contracts(options.min_contract_count),
+    });
+    if let (Some(object), Some(record)) = (summary.as_object_mut(), &stats.first_failing_record) {
+        object.insert("first_violation_record".into(), serde_json::to_value(record).unwrap_or_default());
+    }
+    summary
+}
+
+fn report<G: Game>(run: &Run, options: &Options) {
+    if options.json {
+        print_json(&summary_json::<G>(run, options));
+        return;
+    }
+    let stats = &run.stats;
+    let variant: Vec<String> = run.values.map().iter().map(|(key, value)| format!("{key}={value}")).collect();
+    let mut text = format!(
+        "{} self-play: {} hands, seed {}\nvariant: {}\n",
+        G::ID.name(),
+        options.hands,
+        options.seed,
+        if variant.is_empty() { "(none)".to_string() } else { variant.join(" ") }
+    );
+    let share = if options.hands > 0 { 100.0 * stats.played_out as f64 / options.hands as f64 } else { 0.0 };
+    text.push_str(&format!(
+        "hands played out: {} ({share:.1}%), matches completed: {}, actions: {}\n",
+        stats.played_out, stats.matches_completed, stats.actions
+    ));
+    let contracts: Vec<String> = stats.contracts.iter().map(|(kind, count)| format!("{kind} {count}")).collect();
+    text.push_str(&format!("contracts: {}\n", contracts.join(", ")));
+    let short = run.short_contracts(options.min_contract_count);
+    if !short.is_empty() {
+        text.push_str(&format!(
+            "contract types reached fewer than {} times: {}\n",
+            options.min_contract_count,
+            short.join(", ")
+        ));
+    }
+    text.push_str(&format!("invariant violations: {}\n", stats.violations));
+    for message in &stats.messages {
+        text.push_str(&format!("  {message}\n"));
+    }
+    text.push_str(&format!("time: {:.2} s, {:.0} hands/s\n", run.seconds, hands_per_sec(run, options)));
+    print(&text);
 }
 
 #[derive(Debug, Default)]

@@ -381,3 +381,43 @@ fn rules_lists_every_key() {
     }
     assert_bad(&troef(&["rules", "skat"]), "unknown game", "known: tarneeb, tysiacha");
 }
+
+#[test]
+fn selfplay_sweep_plays_every_variant_value() {
+    for game in ["tarneeb", "tysiacha"] {
+        let output = troef(&["selfplay", "--game", game, "--hands", "40", "--seed", "3", "--sweep", "--json"]);
+        assert!(output.status.success(), "{game}: {}", stderr(&output));
+        let summary = json_of(&output);
+        let settings = summary["settings"].as_array().expect("settings list");
+        // The defaults plus at least one run per key.
+        let keys = json_of(&troef(&["rules", game, "--json"]));
+        let key_count = keys["keys"].as_array().map_or(0, Vec::len);
+        assert!(key_count > 0, "{game}: rules lists no keys: {keys}");
+        assert!(settings.len() > key_count, "{game}: {} settings for {key_count} keys", settings.len());
+        assert_eq!(summary["invariant_violations"], 0, "{game}");
+        for setting in settings {
+            assert_eq!(setting["hands"], 40);
+        }
+    }
+}
+
+#[test]
+fn selfplay_fails_when_a_contract_type_is_not_reached() {
+    // 5 hands cannot reach every Tarneeb contract type 1000 times.
+    let output = troef(&["selfplay", "--game", "tarneeb", "--hands", "5", "--min-contract-count", "1000", "--json"]);
+    assert_eq!(output.status.code(), Some(1));
+    let summary = json_of(&output);
+    assert!(!summary["contracts_below_minimum"].as_array().expect("list").is_empty());
+}
+
+#[test]
+fn bench_deal_reports_per_device_figures() {
+    let output = troef(&["bench", "deal", "--players", "3", "--cards", "24", "--runs", "1", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = json_of(&output);
+    assert!(report["cpu_ms_per_device"].as_f64().expect("a number") > 0.0);
+    assert!(report["bytes_per_device"].as_u64().expect("a number") > 1000);
+    let bad = troef(&["bench", "deal", "--players", "9", "--cards", "52"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(stderr(&bad).lines().count(), 1);
+}

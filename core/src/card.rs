@@ -139,6 +139,28 @@ impl Rank {
     }
 }
 
+/// `Card::suit` by card index (`None` for the joker and the unused indexes 53..64).
+const SUIT_OF: [Option<Suit>; 64] = {
+    let mut table = [None; 64];
+    let mut index = 0;
+    while index < 52 {
+        table[index] = Some(Suit::ALL[index / 13]);
+        index += 1;
+    }
+    table
+};
+
+/// `Card::rank` by card index (`None` for the joker and the unused indexes 53..64).
+const RANK_OF: [Option<Rank>; 64] = {
+    let mut table = [None; 64];
+    let mut index = 0;
+    while index < 52 {
+        table[index] = Some(Rank((index % 13) as u8 + 2));
+        index += 1;
+    }
+    table
+};
+
 /// One card: a standard card or the joker.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(u8);
@@ -170,13 +192,10 @@ impl Card {
         self.0 == 52
     }
 
-    /// The suit; the joker has none.
+    /// The suit; the joker has none. A table lookup: the trick code asks for suits several
+    /// times per card played, and the lookup has neither the division nor the joker branch.
     pub const fn suit(self) -> Option<Suit> {
-        if self.is_joker() {
-            None
-        } else {
-            Some(Suit::from_index(self.0 as usize / 13))
-        }
+        SUIT_OF[self.0 as usize & 63]
     }
 
     /// The suit of a standard card; callers that may meet the joker use [`Card::suit`].
@@ -185,11 +204,7 @@ impl Card {
     }
 
     pub const fn rank(self) -> Option<Rank> {
-        if self.is_joker() {
-            None
-        } else {
-            Some(Rank(self.0 % 13 + 2))
-        }
+        RANK_OF[self.0 as usize & 63]
     }
 
     /// The spoken name, for error messages and accessible labels: "queen of spades".

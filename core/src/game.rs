@@ -179,33 +179,52 @@ impl<G: Game> Hand<G> {
         deal: &[Option<Card>],
         events: &mut Events,
     ) -> Result<Hand<G>, RuleError> {
-        let seats = G::seat_count(&config);
-        if dealer.0 >= seats {
-            return Err(RuleError::new(format!("dealer {dealer:?} does not exist at a {seats}-seat table")));
-        }
+        Self::check_dealer(&config, dealer)?;
         let deck = G::deck(&config);
-        let layout = G::layout(&config, dealer);
         if let Some(card) = deal.iter().flatten().find(|card| !deck.contains(**card)) {
             return Err(RuleError::new(format!("{card} is not in the {} deck for this variant", G::ID.name())));
         }
-        let mut table = Table::deal(seats, G::direction(&config), &layout, deal, events)?;
-        let game = G::start(&config, dealer, scores, &mut table, events);
-        Ok(Hand { config, dealer, table, game, actions_applied: 0 })
+        let layout = G::layout(&config, dealer);
+        let table = Table::deal(G::seat_count(&config), G::direction(&config), &layout, deal, events)?;
+        Ok(Self::start(config, dealer, scores, table, events))
     }
 
-    /// A fully known deal from a deck order (`deck[0]` dealt first).
+    /// A fully known deal from a deck order (`deck[0]` dealt first), which must be a permutation
+    /// of the game's deck.
     pub fn from_deck(config: G::Config, dealer: Seat, scores: &G::Scores, deck: &[Card]) -> Result<Hand<G>, RuleError> {
+        Self::check_dealer(&config, dealer)?;
         let expected = G::deck(&config);
-        let given: CardSet = deck.iter().copied().collect();
-        if deck.len() != expected.len() || given != expected {
-            return Err(RuleError::new(format!(
+        let not_a_permutation = || {
+            RuleError::new(format!(
                 "a {} deck order must be a permutation of the {} cards of the deck",
                 G::ID.name(),
                 expected.len()
-            )));
+            ))
+        };
+        // As many cards as the deck, none outside it (one OR pass), none twice (`deal_known`).
+        let outside = deck.iter().fold(0u64, |bits, card| bits | 1 << card.index()) & !expected.bits();
+        if deck.len() != expected.len() || outside != 0 {
+            return Err(not_a_permutation());
         }
-        let deal: Vec<Option<Card>> = deck.iter().copied().map(Some).collect();
-        Hand::new(config, dealer, scores, &deal, &mut Events::new())
+        let mut events = Events::new();
+        let layout = G::layout(&config, dealer);
+        // `deal_known` refuses a card dealt twice, which with the checks above makes a permutation.
+        let table = Table::deal_known(G::seat_count(&config), G::direction(&config), &layout, deck, &mut events)
+            .map_err(|_| not_a_permutation())?;
+        Ok(Self::start(config, dealer, scores, table, &mut events))
+    }
+
+    fn check_dealer(config: &G::Config, dealer: Seat) -> Result<(), RuleError> {
+        let seats = G::seat_count(config);
+        if dealer.0 >= seats {
+            return Err(RuleError::new(format!("dealer {dealer:?} does not exist at a {seats}-seat table")));
+        }
+        Ok(())
+    }
+
+    fn start(config: G::Config, dealer: Seat, scores: &G::Scores, mut table: Table, events: &mut Events) -> Hand<G> {
+        let game = G::start(&config, dealer, scores, &mut table, events);
+        Hand { config, dealer, table, game, actions_applied: 0 }
     }
 
     pub fn config(&self) -> &G::Config {

@@ -46,8 +46,8 @@ pub enum Viewer {
 /// the deal protocol shares with the rules core.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealLayout {
-    /// `places[slot]` is where deck position `slot` is dealt.
-    pub places: Vec<Place>,
+    /// `places[slot]` is where deck position `slot` is dealt (inline: dealing allocates nothing).
+    pub places: arrayvec::ArrayVec<Place, 64>,
     /// Seats whose own cards are dealt without their holder seeing them (Tachentige's blind
     /// declarer, a dummy): a mask of seat bits.
     pub unseen_hands: u8,
@@ -207,6 +207,9 @@ pub struct Table {
     voids: [u8; MAX_SEATS],
     /// Seats whose follow duties are checked at the end instead of at play (audit leniency).
     deferred: u8,
+    /// Every deck position's card is known (offline play, a sampled world, the audit): then no
+    /// hand has hidden cards and `knows_hand` needs no counting.
+    all_known: bool,
 }
 
 impl Table {
@@ -219,17 +222,100 @@ impl Table {
         deal: &[Option<Card>],
         events: &mut Events,
     ) -> Result<Table, RuleError> {
-        if layout.places.len() != deal.len() || deal.len() > 64 {
+        if layout.places.len() != deal.len() {
             return Err(RuleError::new(format!(
                 "the deal has {} cards, the layout {} positions",
                 deal.len(),
                 layout.places.len()
             )));
         }
-        let mut table = Table {
+        let mut table = Table::empty(seats, direction, layout)?;
+        for (slot, &card) in deal.iter().enumerate() {
+            if let Some(card) = card {
+                table.learn(Slot(slot as u8), card)?;
+            }
+        }
+        table.all_known = deal.iter().all(Option::is_some);
+        let piles = [layout.slots_of(Place::Pile(Pile::Talon)), layout.slots_of(Place::Pile(Pile::OutOfPlay))];
+        table.emit_deal(layout.unseen_hands, piles, events);
+        Ok(table)
+    }
+
+    /// Deals a fully known deck order (`deck[slot]` at each deck position): the fast path for
+    /// offline play, sampled worlds and replay. Fails on a wrong count or a card dealt twice.
+    pub fn deal_known(
+        seats: u8,
+        direction: Direction,
+        layout: &DealLayout,
+        deck: &[Card],
+        events: &mut Events,
+    ) -> Result<Table, RuleError> {
+        if layout.places.len() != deck.len() {
+            return Err(RuleError::new(format!(
+                "the deck has {} cards, the layout {} positions",
+                deck.len(),
+                layout.places.len()
+            )));
+        }
+        if seats == 0 || seats as usize > MAX_SEATS {
+            return Err(RuleError::new(format!("a table has 1 to {MAX_SEATS} seats, not {seats}")));
+        }
+        let mut table = Table::blank(seats, direction, deck.len() as u8);
+        // One pass places every position and learns its card (the general path places first and
+        // then learns card by card, with more checks per card); the piles are collected on the way
+        // for the deal events.
+        let mut dealt = CardSet::EMPTY;
+        let mut piles = [SlotSet::EMPTY; 2];
+        for (slot, (&card, &place)) in deck.iter().zip(&layout.places).enumerate() {
+            if dealt.contains(card) {
+                return Err(RuleError::new(format!("{card} is dealt twice")));
+            }
+            dealt.insert(card);
+            table.place[slot] = place;
+            table.card_at[slot] = card.index() as u8;
+            table.slot_of[card.index()] = slot as u8;
+            match place {
+                Place::Hand(seat) if seat.0 >= seats => {
+                    return Err(RuleError::new(format!("deal layout names seat {} of {seats}", seat.0)));
+                }
+                Place::Hand(seat) => {
+                    table.hand_slots[seat.index()].insert(Slot(slot as u8));
+                    table.hand_known[seat.index()].insert(card);
+                }
+                Place::Pile(Pile::Talon) => piles[0].insert(Slot(slot as u8)),
+                Place::Pile(Pile::OutOfPlay) => piles[1].insert(Slot(slot as u8)),
+                _ => {}
+            }
+        }
+        table.all_known = true;
+        table.emit_deal(layout.unseen_hands, piles, events);
+        Ok(table)
+    }
+
+    /// A table with every deck position placed per the layout and no card known yet.
+    fn empty(seats: u8, direction: Direction, layout: &DealLayout) -> Result<Table, RuleError> {
+        if seats == 0 || seats as usize > MAX_SEATS {
+            return Err(RuleError::new(format!("a table has 1 to {MAX_SEATS} seats, not {seats}")));
+        }
+        let mut table = Table::blank(seats, direction, layout.places.len() as u8);
+        for (slot, &place) in layout.places.iter().enumerate() {
+            table.place[slot] = place;
+            if let Place::Hand(seat) = place {
+                if seat.0 >= seats {
+                    return Err(RuleError::new(format!("deal layout names seat {} of {seats}", seat.0)));
+                }
+                table.hand_slots[seat.index()].insert(Slot(slot as u8));
+            }
+        }
+        Ok(table)
+    }
+
+    /// A table with no position placed and no card known.
+    fn blank(seats: u8, direction: Direction, slot_count: u8) -> Table {
+        Table {
             seats,
             direction,
-            slot_count: deal.len() as u8,
+            slot_count,
             card_at: [UNKNOWN; 64],
             slot_of: [UNKNOWN; 64],
             place: [Place::Pile(Pile::OutOfPlay); 64],
@@ -244,39 +330,30 @@ impl Table {
             trick_index: 0,
             voids: [0; MAX_SEATS],
             deferred: 0,
-        };
-        for (slot, (&place, &card)) in layout.places.iter().zip(deal).enumerate() {
-            let slot = Slot(slot as u8);
-            table.place[slot.0 as usize] = place;
-            if let Place::Hand(seat) = place {
-                if seat.0 >= seats {
-                    return Err(RuleError::new(format!("deal layout names seat {} of {seats}", seat.0)));
-                }
-                table.hand_slots[seat.index()].insert(slot);
-            }
-            if let Some(card) = card {
-                table.learn(slot, card)?;
-            }
+            all_known: false,
         }
-        for seat in 0..seats {
+    }
+
+    /// The deal's visibility events: each hand to its holder (or unseen), each pile (talon, out
+    /// of play) face down.
+    fn emit_deal(&mut self, unseen_hands: u8, piles: [SlotSet; 2], events: &mut Events) {
+        for seat in 0..self.seats {
             let seat = Seat(seat);
-            let slots = table.hand_slots[seat.index()];
+            let slots = self.hand_slots[seat.index()];
             if slots.is_empty() {
                 continue;
             }
-            if layout.unseen_hands & seat.bit() != 0 {
-                table.emit(Visibility::DealtUnseen { seat, slots }, events);
+            if unseen_hands & seat.bit() != 0 {
+                self.emit(Visibility::DealtUnseen { seat, slots }, events);
             } else {
-                table.emit(Visibility::DealtPrivately { seat, slots }, events);
+                self.emit(Visibility::DealtPrivately { seat, slots }, events);
             }
         }
-        for pile in [Pile::Talon, Pile::OutOfPlay] {
-            let slots = layout.slots_of(Place::Pile(pile));
+        for (pile, slots) in [Pile::Talon, Pile::OutOfPlay].into_iter().zip(piles) {
             if !slots.is_empty() {
-                table.emit(Visibility::DealtFaceDown { pile, slots }, events);
+                self.emit(Visibility::DealtFaceDown { pile, slots }, events);
             }
         }
-        Ok(table)
     }
 
     /// Learns the card at a deck position (the deal protocol decrypted it). Fails if it
@@ -354,7 +431,7 @@ impl Table {
     /// Whether every card of `seat`'s hand is known, so its duties can be checked now; otherwise
     /// they are checked by the end-of-hand audit.
     pub fn knows_hand(&self, seat: Seat) -> bool {
-        self.deferred & seat.bit() == 0 && self.hidden_count(seat) == 0
+        (self.all_known || self.hidden_count(seat) == 0) && self.deferred & seat.bit() == 0
     }
 
     /// Defers the checks on `seat`'s hidden duties to the end (the audit uses this to replay past
@@ -497,7 +574,10 @@ impl Table {
         face_down_for: Option<Suit>,
         events: &mut Events,
     ) -> Result<(), RuleError> {
-        let slot = self.slot_in_hand(seat, card)?;
+        let slot = self.slot_of[card.index()];
+        if slot == UNKNOWN || self.place[slot as usize] != Place::Hand(seat) {
+            return Err(self.slot_in_hand(seat, card).err().unwrap_or_else(|| RuleError::new("card not in hand")));
+        }
         if self.trick.len() >= self.seats as usize {
             return Err(RuleError::new("the trick is already complete"));
         }
@@ -509,15 +589,25 @@ impl Table {
                 self.voids[seat.index()] |= 1 << led.index();
             }
         }
-        self.move_slot(slot, Place::Trick);
+        let slot = Slot(slot);
+        // The card leaves the hand for the trick (what `move_slot` does, without its generality:
+        // this is the hottest path of every game).
+        self.hand_slots[seat.index()].remove(slot);
+        self.hand_known[seat.index()].remove(card);
+        self.place[slot.0 as usize] = Place::Trick;
         let index = self.trick.len as usize;
         self.trick.cards[index] = TrickCard { seat, slot, card: Some(card), face_down: face_down_for.is_some() };
         self.trick.len += 1;
-        if face_down_for.is_some() {
-            self.emit(Visibility::PlayedFaceDown { seat, slots: SlotSet::single(slot) }, events);
+        let slots = SlotSet::single(slot);
+        let change = if face_down_for.is_some() {
+            Visibility::PlayedFaceDown { seat, slots }
         } else {
             self.played.insert(card);
-            self.emit(Visibility::ShownToAll { slots: SlotSet::single(slot) }, events);
+            self.seen_by[slot.0 as usize] = EVERYONE;
+            Visibility::ShownToAll { slots }
+        };
+        if !events.is_full() {
+            events.push(Event::Visibility(change));
         }
         Ok(())
     }
@@ -544,7 +634,8 @@ impl Table {
     pub fn take_trick(&mut self, winner: Seat, events: &mut Events) {
         let trick = self.trick;
         for played in trick.cards() {
-            self.move_slot(played.slot, Place::Won(winner));
+            // Trick cards are in no hand, so only the place changes.
+            self.place[played.slot.0 as usize] = Place::Won(winner);
             if let Some(card) = played.card {
                 self.won[winner.index()].insert(card);
             }
@@ -608,8 +699,12 @@ impl Table {
     /// This table as `viewer` may know it: every card that viewer has not seen is forgotten.
     pub fn view(&self, viewer: Viewer) -> Table {
         let mut view = self.clone();
+        view.all_known = false;
         let mask = match viewer {
-            Viewer::Audit => return view,
+            Viewer::Audit => {
+                view.all_known = self.all_known;
+                return view;
+            }
             Viewer::Seat(seat) => seat.bit(),
             Viewer::Spectator => 0,
         };

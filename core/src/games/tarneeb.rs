@@ -805,7 +805,7 @@ impl Game for Tarneeb {
     }
 
     fn layout(config: &TarneebConfig, dealer: Seat) -> DealLayout {
-        let mut places = Vec::with_capacity(52);
+        let mut places = arrayvec::ArrayVec::new();
         match config.deal_packets {
             DealPackets::FourFourFive => {
                 for packet in [4, 4, 5] {
@@ -1218,8 +1218,8 @@ impl Game for Tarneeb {
 }
 
 impl Tarneeb {
-    /// Self-play weight of a 400 bid: the minimum bid (the deal is likely thrown in) or the bid
-    /// that keeps the required total reachable (the deal is likely played), each heavy.
+    /// Self-play weight of a 400 bid: bids that random card play can make, and the bid that keeps
+    /// the required total reachable, so that both kinds of deal occur and matches end.
     fn four_hundred_weight(&self, bid: u8) -> u32 {
         let so_far: i64 = self.bids.iter().map(|&bid| bid_value(bid)).sum();
         let later = (SEATS - 1 - self.bid_count) as i64;
@@ -1227,11 +1227,28 @@ impl Tarneeb {
         let reaching = (self.min_bids[self.turn.index()]..=TRICKS).find(|&b| bid_value(b) >= needed).unwrap_or(TRICKS);
         let lowest = self.min_bids[self.turn.index()];
         let mut weight = 1;
-        if bid == lowest {
-            weight += 6;
-        }
-        if bid == reaching {
-            weight += 6;
+        if self.required_total <= 12 {
+            // Bids of about 3 are what random card play usually makes (about 3.25 tricks each),
+            // and four of them reach the required total: scores then climb, so random matches
+            // reach the target and end, while lower bids still throw some deals in.
+            let comfortable = lowest.max(3);
+            if bid == comfortable {
+                weight += 400;
+            } else if bid == lowest {
+                weight += 60;
+            }
+            if bid == reaching && reaching <= 4 {
+                weight += 100;
+            }
+        } else {
+            // A high required total is only met by big bids: favour the bid that keeps it
+            // reachable so that such deals are played at all.
+            if bid == lowest {
+                weight += 6;
+            }
+            if bid == reaching {
+                weight += 24;
+            }
         }
         weight
     }

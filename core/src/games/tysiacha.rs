@@ -1839,21 +1839,44 @@ impl Game for Tysiacha {
         }
     }
 
-    /// Biases random self-play so every contract kind is common: the forced opening at 100, few
-    /// raises, passes after the opening, declarations whenever possible, an occasional
-    /// concession.
-    fn policy_weight(&self, _config: &TysiachaConfig, _table: &Table, action: &TysiachaAction) -> u32 {
+    /// Biases random self-play so contracts are often made and matches finish, while every
+    /// contract kind stays common: the forced opening at 100 and passes after it, the contract
+    /// equal to the bid (or exactly 120, which a barrel seat needs to finish), an occasional
+    /// concession; the declarer gives away low cards, declares marriages and plays high cards
+    /// and trumps; the defenders play at random. Reads only the acting seat's own hand.
+    fn policy_weight(&self, _config: &TysiachaConfig, table: &Table, action: &TysiachaAction) -> u32 {
+        let declaring = self.phase == Phase::Play && self.turn == self.declarer;
         match *action {
-            TysiachaAction::Bid(value) if value == MIN_BID => 40,
-            TysiachaAction::Bid(value) if value <= FREE_BID => 4,
+            TysiachaAction::Bid(value) if value == MIN_BID => 400,
+            TysiachaAction::Bid(FREE_BID) => 40,
+            TysiachaAction::Bid(value) if value < FREE_BID => 10,
             TysiachaAction::Bid(_) => 1,
-            TysiachaAction::Pass => 40,
-            TysiachaAction::Contract(value) if value == self.high_bid => 200,
+            TysiachaAction::Pass => 400,
+            TysiachaAction::Contract(value) if value == self.high_bid => 2000,
+            TysiachaAction::Contract(FREE_BID) => 800,
             TysiachaAction::Contract(_) => 1,
-            TysiachaAction::Rospisat => 12,
-            TysiachaAction::Take => 100,
-            TysiachaAction::Play { marriage: true, .. } => 30,
-            _ => 1,
+            TysiachaAction::Rospisat => 120,
+            TysiachaAction::Take => 1000,
+            TysiachaAction::Redeal | TysiachaAction::PlayOn => 1,
+            TysiachaAction::Give { cards, .. } => {
+                // Low cards away, and never a marriage partner: 1 (two aces) to 400 (two nines).
+                let kept = table.hand(self.turn).difference(CardSet::from_iter(cards));
+                let broken = marriages_in(kept) != marriages_in(table.hand(self.turn));
+                let low = 21 - card_points(CardSet::from_iter(cards)).min(20) as u32;
+                if broken {
+                    1
+                } else {
+                    low * low
+                }
+            }
+            TysiachaAction::Play { marriage: true, .. } => 400,
+            TysiachaAction::Play { card, .. } if declaring => {
+                // Aces and tens win tricks and points; trumps win the rest.
+                let trump = self.trump.is_some() && card.suit() == self.trump;
+                let rank = strength(card) as u32 + if trump { 6 } else { 0 };
+                rank * rank * rank
+            }
+            TysiachaAction::Play { .. } => 1,
         }
     }
 }
