@@ -17,7 +17,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Debug, Parser)]
-#[command(name = "troef", version, about = "Troef's rules core on the command line: replay records, self-play, rules, benchmarks.")]
+#[command(
+    name = "troef",
+    version,
+    about = "Troef's rules core on the command line: replay records, self-play, rules, benchmarks."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

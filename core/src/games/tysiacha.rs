@@ -782,6 +782,11 @@ impl Tysiacha {
         if marriage {
             return Err(RuleError::new("only the leader can declare a marriage"));
         }
+        // Following suit is always allowed unless the card must also beat the trick (rule 1 of
+        // 5.4); this common case needs no look at the rest of the hand.
+        if card.suit() == Some(trick[0].suit_or_clubs()) && !config.must_beat {
+            return Ok(());
+        }
         let hand = checkable_hand(table, seat).union(CardSet::single(card));
         let legal = legal_follows(config, hand, trick, self.trump);
         if legal.contains(card) {
