@@ -257,9 +257,7 @@ impl Table {
                 layout.places.len()
             )));
         }
-        if seats == 0 || seats as usize > MAX_SEATS {
-            return Err(RuleError::new(format!("a table has 1 to {MAX_SEATS} seats, not {seats}")));
-        }
+        Table::check_seat_count(seats)?;
         let mut table = Table::blank(seats, direction, deck.len() as u8);
         // One pass places every position and learns its card (the general path places first and
         // then learns card by card, with more checks per card); the piles are collected on the way
@@ -294,9 +292,7 @@ impl Table {
 
     /// A table with every deck position placed per the layout and no card known yet.
     fn empty(seats: u8, direction: Direction, layout: &DealLayout) -> Result<Table, RuleError> {
-        if seats == 0 || seats as usize > MAX_SEATS {
-            return Err(RuleError::new(format!("a table has 1 to {MAX_SEATS} seats, not {seats}")));
-        }
+        Table::check_seat_count(seats)?;
         let mut table = Table::blank(seats, direction, layout.places.len() as u8);
         for (slot, &place) in layout.places.iter().enumerate() {
             table.place[slot] = place;
@@ -308,6 +304,13 @@ impl Table {
             }
         }
         Ok(table)
+    }
+
+    fn check_seat_count(seats: u8) -> Result<(), RuleError> {
+        if seats == 0 || seats as usize > MAX_SEATS {
+            return Err(RuleError::new(format!("a table has 1 to {MAX_SEATS} seats, not {seats}")));
+        }
+        Ok(())
     }
 
     /// A table with no position placed and no card known.

@@ -24,7 +24,9 @@ use crate::messages::{
     Body, KeyAnnouncement, Message, RemixMessage, RevealMessage, ShuffleMessage, Token, TokenMessage,
 };
 use crate::proofs::{prove_key, prove_tokens, verify_key, verify_tokens, TokenStatement};
-use crate::shuffle::{prove_shuffle, verify_shuffle, ShuffleSecret, ShuffleStatement, DEFAULT_SHUFFLE_ROUNDS};
+use crate::shuffle::{
+    prove_shuffle, verify_shuffle, ShuffleProof, ShuffleSecret, ShuffleStatement, DEFAULT_SHUFFLE_ROUNDS,
+};
 use crate::transcript::{message_transcript, HandContext, MessageKind};
 use curve25519_dalek::constants::RISTRETTO_BASEPOINT_TABLE;
 use curve25519_dalek::ristretto::RistrettoPoint;
@@ -603,6 +605,35 @@ impl DealSession {
         result
     }
 
+    /// Proves this device's own shuffle or re-mix on its next message's transcript, timing it for
+    /// the benchmark's proof share.
+    fn make_shuffle_proof<R: RngCore + CryptoRng>(
+        &mut self,
+        kind: MessageKind,
+        statement: &ShuffleStatement<'_>,
+        secret: &ShuffleSecret,
+        rng: &mut R,
+    ) -> ShuffleProof {
+        let mut transcript = self.transcript(self.me, kind, self.expected_seq[self.me.index()]);
+        self.time_proof(|_| prove_shuffle(&mut transcript, statement, secret, rng))
+    }
+
+    /// Checks a shuffle or re-mix proof on the sender's own transcript (kind and sequence number
+    /// bound in), timing it for the benchmark's proof share.
+    fn check_shuffle_proof<R: RngCore + CryptoRng>(
+        &mut self,
+        seat: Seat,
+        kind: MessageKind,
+        seq: u32,
+        statement: &ShuffleStatement<'_>,
+        proof: &ShuffleProof,
+        rng: &mut R,
+    ) -> Result<(), String> {
+        let mut transcript = self.transcript(seat, kind, seq);
+        self.time_proof(|_| verify_shuffle(&mut transcript, statement, proof, rng))
+            .map_err(|error| format!("{error:?}"))
+    }
+
     fn decode_deck(seat: Seat, wire: &[WireCiphertext]) -> Result<Vec<Ciphertext>, Fault> {
         wire.iter()
             .map(Ciphertext::from_wire)
@@ -626,26 +657,19 @@ impl DealSession {
         }
         let output = Self::decode_deck(seat, &shuffle.deck)?;
         if !own {
-            let transcript = self.transcript(seat, MessageKind::Shuffle, seq);
             let (input, input_wire) = self.stages.last().cloned().unwrap_or_default();
-            let rounds = self.params.shuffle_rounds;
-            let verdict = self.time_proof(|_| {
-                let statement = ShuffleStatement {
-                    key: &key,
-                    input: &input,
-                    input_wire: &input_wire,
-                    output: &output,
-                    output_wire: &shuffle.deck,
-                    rounds,
-                };
-                verify_shuffle(&mut transcript.clone(), &statement, &shuffle.proof, rng)
-            });
-            if let Err(error) = verdict {
-                return Err(Fault::arrival(
-                    Some(seat),
-                    FaultKind::BadShuffleProof,
-                    format!("shuffle proof: {error:?}"),
-                ));
+            let statement = ShuffleStatement {
+                key: &key,
+                input: &input,
+                input_wire: &input_wire,
+                output: &output,
+                output_wire: &shuffle.deck,
+                rounds: self.params.shuffle_rounds,
+            };
+            if let Err(error) =
+                self.check_shuffle_proof(seat, MessageKind::Shuffle, seq, &statement, &shuffle.proof, rng)
+            {
+                return Err(Fault::arrival(Some(seat), FaultKind::BadShuffleProof, format!("shuffle proof: {error}")));
             }
         }
         self.stages.push((output, shuffle.deck.clone()));
@@ -714,19 +738,15 @@ impl DealSession {
         let (input, input_wire) = self.stages.last().cloned().unwrap_or_default();
         let secret = ShuffleSecret::derive(&self.seed, DECK_SHUFFLE_LABEL, 0, input.len());
         let (output, output_wire) = secret.apply_to_wire(&input, &key);
-        let transcript = self.transcript(self.me, MessageKind::Shuffle, self.expected_seq[self.me.index()]);
-        let rounds = self.params.shuffle_rounds;
-        let proof = self.time_proof(|_| {
-            let statement = ShuffleStatement {
-                key: &key,
-                input: &input,
-                input_wire: &input_wire,
-                output: &output,
-                output_wire: &output_wire,
-                rounds,
-            };
-            prove_shuffle(&mut transcript.clone(), &statement, &secret, rng)
-        });
+        let statement = ShuffleStatement {
+            key: &key,
+            input: &input,
+            input_wire: &input_wire,
+            output: &output,
+            output_wire: &output_wire,
+            rounds: self.params.shuffle_rounds,
+        };
+        let proof = self.make_shuffle_proof(MessageKind::Shuffle, &statement, &secret, rng);
         Body::Shuffle(ShuffleMessage { deck: output_wire, proof })
     }
 
@@ -955,19 +975,15 @@ impl DealSession {
                     .ok_or_else(|| Fault::arrival(None, FaultKind::Setup, "moved card missing from the re-mix"))
             })
             .collect::<Result<Vec<u16>, Fault>>()?;
-        let transcript = self.transcript(self.me, MessageKind::Remix, self.expected_seq[self.me.index()]);
-        let rounds = self.params.shuffle_rounds;
-        let proof = self.time_proof(|_| {
-            let statement = ShuffleStatement {
-                key: &key,
-                input: &input,
-                input_wire: &input_wire,
-                output: &output,
-                output_wire: &output_wire,
-                rounds,
-            };
-            prove_shuffle(&mut transcript.clone(), &statement, &secret, rng)
-        });
+        let statement = ShuffleStatement {
+            key: &key,
+            input: &input,
+            input_wire: &input_wire,
+            output: &output,
+            output_wire: &output_wire,
+            rounds: self.params.shuffle_rounds,
+        };
+        let proof = self.make_shuffle_proof(MessageKind::Remix, &statement, &secret, rng);
         Ok(Body::Remix(RemixMessage { step: number, outputs: output_wire, proof, moved }))
     }
 
@@ -1023,21 +1039,16 @@ impl DealSession {
             let input: Vec<Ciphertext> = plan.input_entries.iter().map(|&e| self.entries[e as usize].cipher).collect();
             let input_wire: Vec<WireCiphertext> =
                 plan.input_entries.iter().map(|&e| self.entries[e as usize].wire).collect();
-            let transcript = self.transcript(seat, MessageKind::Remix, seq);
-            let rounds = self.params.shuffle_rounds;
-            let verdict = self.time_proof(|_| {
-                let statement = ShuffleStatement {
-                    key: &key,
-                    input: &input,
-                    input_wire: &input_wire,
-                    output: &output,
-                    output_wire: &remix.outputs,
-                    rounds,
-                };
-                verify_shuffle(&mut transcript.clone(), &statement, &remix.proof, rng)
-            });
-            if let Err(error) = verdict {
-                return Err(fault(FaultKind::BadShuffleProof, &format!("re-mix proof: {error:?}")));
+            let statement = ShuffleStatement {
+                key: &key,
+                input: &input,
+                input_wire: &input_wire,
+                output: &output,
+                output_wire: &remix.outputs,
+                rounds: self.params.shuffle_rounds,
+            };
+            if let Err(error) = self.check_shuffle_proof(seat, MessageKind::Remix, seq, &statement, &remix.proof, rng) {
+                return Err(fault(FaultKind::BadShuffleProof, &format!("re-mix proof: {error}")));
             }
         }
         let first_output = self.entries.len() as u32;
