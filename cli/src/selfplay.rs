@@ -435,7 +435,7 @@ impl<G: Game> SelfPlay<G> {
         let layout = G::layout(&self.config, dealer);
         let mut withheld = [SlotSet::EMPTY; MAX_SEATS];
         for seat in 0..self.seats {
-            if layout.unseen_hands & Seat(seat).bit() != 0 {
+            if layout.unseen_hands() & Seat(seat).bit() != 0 {
                 withheld[seat as usize] = layout.slots_of(Place::Hand(Seat(seat)));
             }
         }

@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use troef_core::{Card, ConfigValues, Game, GameId, Hand, Seat, ToAct};
+use troef_core::{Card, ConfigValues, Dealing, Game, GameId, Seat, ToAct};
 
 /// A small, fast generator (SplitMix64); quality is ample for picking random moves.
 struct FastRng(u64);
@@ -25,16 +25,25 @@ impl FastRng {
         (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 
+    /// Fisher-Yates, two 32-bit draws per 64-bit output (multiply-shift into `0..remaining`).
     fn shuffle(&mut self, cards: &mut [Card]) {
-        for i in (1..cards.len()).rev() {
-            cards.swap(i, self.below(i + 1));
+        let mut remaining = cards.len();
+        while remaining > 1 {
+            let bits = self.next();
+            for half in [bits & 0xffff_ffff, bits >> 32] {
+                if remaining > 1 {
+                    let pick = ((half * remaining as u64) >> 32) as usize;
+                    remaining -= 1;
+                    cards.swap(remaining, pick);
+                }
+            }
         }
     }
 }
 
 /// Everything one game's benchmark reuses from hand to hand.
 struct Bench<G: Game> {
-    config: G::Config,
+    dealing: Dealing<G>,
     scores: G::Scores,
     seats: u8,
     dealer: u8,
@@ -51,7 +60,7 @@ impl<G: Game> Bench<G> {
         let seats = G::seat_count(&config);
         let deck = G::deck(&config).iter().collect();
         Bench {
-            config,
+            dealing: Dealing::new(config),
             scores,
             seats,
             dealer: 0,
@@ -67,8 +76,8 @@ impl<G: Game> Bench<G> {
         loop {
             self.rng.shuffle(&mut self.deck);
             self.dealer = (self.dealer + 1) % self.seats;
-            let mut hand = Hand::<G>::from_deck(self.config.clone(), Seat(self.dealer), &self.scores, &self.deck)
-                .expect("the engine refuses a full deck");
+            let mut hand =
+                self.dealing.hand(Seat(self.dealer), &self.scores, &self.deck).expect("the engine refuses a full deck");
             while let ToAct::Seat(seat) = hand.to_act() {
                 hand.legal_actions(&mut self.legal);
                 assert!(!self.legal.is_empty(), "no legal action for the seat to act");

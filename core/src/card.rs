@@ -200,7 +200,10 @@ impl Card {
 
     /// The suit of a standard card; callers that may meet the joker use [`Card::suit`].
     pub const fn suit_or_clubs(self) -> Suit {
-        Suit::from_index(self.0 as usize / 13 % 4)
+        match SUIT_OF[self.0 as usize & 63] {
+            Some(suit) => suit,
+            None => Suit::Clubs,
+        }
     }
 
     pub const fn rank(self) -> Option<Rank> {

@@ -193,6 +193,19 @@ impl<G: Game> Hand<G> {
     /// of the game's deck.
     pub fn from_deck(config: G::Config, dealer: Seat, scores: &G::Scores, deck: &[Card]) -> Result<Hand<G>, RuleError> {
         Self::check_dealer(&config, dealer)?;
+        let layout = G::layout(&config, dealer);
+        Self::from_deck_with_layout(config, dealer, scores, deck, &layout)
+    }
+
+    /// [`Hand::from_deck`] with the layout already built (by [`Dealing`], which keeps one per
+    /// dealer seat); `layout` is `G::layout(&config, dealer)` and `dealer` has been checked.
+    fn from_deck_with_layout(
+        config: G::Config,
+        dealer: Seat,
+        scores: &G::Scores,
+        deck: &[Card],
+        layout: &DealLayout,
+    ) -> Result<Hand<G>, RuleError> {
         let expected = G::deck(&config);
         let not_a_permutation = || {
             RuleError::new(format!(
@@ -207,9 +220,8 @@ impl<G: Game> Hand<G> {
             return Err(not_a_permutation());
         }
         let mut events = Events::new();
-        let layout = G::layout(&config, dealer);
         // `deal_known` refuses a card dealt twice, which with the checks above makes a permutation.
-        let table = Table::deal_known(G::seat_count(&config), G::direction(&config), &layout, deck, &mut events)
+        let table = Table::deal_known(G::seat_count(&config), G::direction(&config), layout, deck, &mut events)
             .map_err(|_| not_a_permutation())?;
         Ok(Self::start(config, dealer, scores, table, &mut events))
     }
@@ -278,10 +290,16 @@ impl<G: Game> Hand<G> {
             }
             ToAct::Seat(_) => {}
         }
-        let mut events = Events::new();
-        self.game.apply(&self.config, &mut self.table, seat, action, &mut events)?;
-        self.actions_applied += 1;
-        Ok(events)
+        // The events are written in place in the returned value (`Events` is a few hundred bytes
+        // inline, and this is the hottest call of every game): one result, returned on every path.
+        let mut result = Ok(Events::new());
+        if let Ok(events) = &mut result {
+            match self.game.apply(&self.config, &mut self.table, seat, action, events) {
+                Ok(()) => self.actions_applied += 1,
+                Err(error) => result = Err(error),
+            }
+        }
+        result
     }
 
     pub fn outcome(&self) -> Option<G::Outcome> {
@@ -300,6 +318,38 @@ impl<G: Game> Hand<G> {
 
     pub fn format_line(seat: Seat, action: &G::Action) -> String {
         format!("{} {}", G::SEAT_NAMES.name(seat), G::format_action(action))
+    }
+}
+
+/// Deals hands of one config from deck orders, keeping each dealer seat's deal layout: the way to
+/// deal many hands (self-play, a bot's sampled worlds, benchmarks) without rebuilding the layout
+/// for every one.
+#[derive(Clone, Debug)]
+pub struct Dealing<G: Game> {
+    config: G::Config,
+    /// `layouts[seat]` is the layout when `seat` deals.
+    layouts: Vec<DealLayout>,
+}
+
+impl<G: Game> Dealing<G> {
+    pub fn new(config: G::Config) -> Dealing<G> {
+        let layouts = (0..G::seat_count(&config)).map(|seat| G::layout(&config, Seat(seat))).collect();
+        Dealing { config, layouts }
+    }
+
+    pub fn config(&self) -> &G::Config {
+        &self.config
+    }
+
+    /// The hand `dealer` deals from `deck` (a permutation of the game's deck, `deck[0]` first).
+    pub fn hand(&self, dealer: Seat, scores: &G::Scores, deck: &[Card]) -> Result<Hand<G>, RuleError> {
+        let Some(layout) = self.layouts.get(dealer.index()) else {
+            return Err(RuleError::new(format!(
+                "dealer {dealer:?} does not exist at a {}-seat table",
+                self.layouts.len()
+            )));
+        };
+        Hand::from_deck_with_layout(self.config.clone(), dealer, scores, deck, layout)
     }
 }
 

@@ -20,7 +20,7 @@ pub mod table;
 pub use card::{Card, CardSet, Rank, Suit};
 pub use config::{ConfigError, ConfigKey, ConfigValues, KeyKind};
 pub use event::{Event, Events, Pile, Slot, SlotSet, Visibility};
-pub use game::{Game, GameId, Hand, Match, MatchStatus, ScoreSheet, ToAct};
+pub use game::{Dealing, Game, GameId, Hand, Match, MatchStatus, ScoreSheet, ToAct};
 pub use seat::{Direction, Seat, SeatNames, MAX_SEATS};
 pub use table::{DealLayout, Place, RankOrder, Table, Trick, TrumpDuty, Viewer};
 

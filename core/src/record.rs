@@ -175,7 +175,7 @@ pub fn place_name<G: Game>(place: Place) -> Option<String> {
 /// The deal of a deck order, grouped by place as a record stores it.
 pub fn deal_from_deck<G: Game>(layout: &DealLayout, deck: &[Card]) -> BTreeMap<String, Vec<Card>> {
     let mut deal: BTreeMap<String, Vec<Card>> = BTreeMap::new();
-    for (&place, &card) in layout.places.iter().zip(deck) {
+    for (&place, &card) in layout.places().iter().zip(deck) {
         if let Some(name) = place_name::<G>(place) {
             deal.entry(name).or_default().push(card);
         }
@@ -190,8 +190,8 @@ pub fn deck_from_deal<G: Game>(
     deal: &BTreeMap<String, Vec<Card>>,
 ) -> Result<Vec<Card>, RecordError> {
     let mut cursors: BTreeMap<String, usize> = BTreeMap::new();
-    let mut deck = Vec::with_capacity(layout.places.len());
-    for (slot, &place) in layout.places.iter().enumerate() {
+    let mut deck = Vec::with_capacity(layout.len());
+    for (slot, &place) in layout.places().iter().enumerate() {
         let name = place_name::<G>(place)
             .ok_or_else(|| RecordError::Malformed(format!("deck position {slot} has no place in a deal")))?;
         let cards = deal.get(&name).ok_or_else(|| RecordError::Malformed(format!("the deal has no {name:?}")))?;
@@ -199,7 +199,7 @@ pub fn deck_from_deal<G: Game>(
         let card = cards.get(*cursor).ok_or_else(|| {
             RecordError::Malformed(format!(
                 "{name} should hold {} cards, the record gives {}",
-                layout.places.iter().filter(|&&p| p == place).count(),
+                layout.places().iter().filter(|&&p| p == place).count(),
                 cards.len()
             ))
         })?;

@@ -44,25 +44,84 @@ pub enum Viewer {
 
 /// The initial placement of every deck position, for a game, config and dealer: the deal layout
 /// the deal protocol shares with the rules core.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealLayout {
     /// `places[slot]` is where deck position `slot` is dealt (inline: dealing allocates nothing).
-    pub places: arrayvec::ArrayVec<Place, 64>,
+    places: arrayvec::ArrayVec<Place, 64>,
     /// Seats whose own cards are dealt without their holder seeing them (Tachentige's blind
     /// declarer, a dummy): a mask of seat bits.
-    pub unseen_hands: u8,
+    unseen_hands: u8,
+    /// The positions dealt to each seat's hand and to each pile (talon, out of play), derived
+    /// from `places` once, so that dealing a deck is a few set operations per seat.
+    hands: [SlotSet; MAX_SEATS],
+    piles: [SlotSet; 2],
+    /// One more than the highest seat a position is dealt to (checked against the table's seats).
+    seats_named: u8,
 }
 
 impl DealLayout {
+    /// A layout from where each deck position goes, in deck order. Positions past 64 (no deck is
+    /// that large) are ignored; a seat past [`MAX_SEATS`] makes the deal fail with an error.
+    pub fn new(places: impl IntoIterator<Item = Place>, unseen_hands: u8) -> DealLayout {
+        let mut layout = DealLayout {
+            places: arrayvec::ArrayVec::new(),
+            unseen_hands,
+            hands: [SlotSet::EMPTY; MAX_SEATS],
+            piles: [SlotSet::EMPTY; 2],
+            seats_named: 0,
+        };
+        for (slot, place) in places.into_iter().take(64).enumerate() {
+            let slot = Slot(slot as u8);
+            match place {
+                Place::Hand(seat) => {
+                    layout.seats_named = layout.seats_named.max(seat.0.saturating_add(1));
+                    if let Some(hand) = layout.hands.get_mut(seat.index()) {
+                        hand.insert(slot);
+                    }
+                }
+                Place::Pile(Pile::Talon) => layout.piles[0].insert(slot),
+                Place::Pile(Pile::OutOfPlay) => layout.piles[1].insert(slot),
+                _ => {}
+            }
+            layout.places.push(place);
+        }
+        layout
+    }
+
+    /// Where each deck position is dealt, in deck order.
+    pub fn places(&self) -> &[Place] {
+        &self.places
+    }
+
+    /// Seats whose own cards are dealt without their holder seeing them, as seat bits.
+    pub fn unseen_hands(&self) -> u8 {
+        self.unseen_hands
+    }
+
+    /// How many deck positions the layout deals.
+    pub fn len(&self) -> usize {
+        self.places.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.places.is_empty()
+    }
+
     /// The deck positions dealt to `place`, in deck order.
     pub fn slots_of(&self, place: Place) -> SlotSet {
-        let mut set = SlotSet::EMPTY;
-        for (slot, &at) in self.places.iter().enumerate() {
-            if at == place {
-                set.insert(Slot(slot as u8));
-            }
+        match place {
+            Place::Hand(seat) if seat.index() < MAX_SEATS => self.hands[seat.index()],
+            Place::Pile(Pile::Talon) => self.piles[0],
+            Place::Pile(Pile::OutOfPlay) => self.piles[1],
+            _ => SlotSet::EMPTY,
         }
-        set
+    }
+
+    fn check_seats(&self, seats: u8) -> Result<(), RuleError> {
+        if self.seats_named > seats {
+            return Err(RuleError::new(format!("deal layout names seat {} of {seats}", self.seats_named - 1)));
+        }
+        Ok(())
     }
 }
 
@@ -195,6 +254,8 @@ pub struct Table {
     slot_of: [u8; 64],
     place: [Place; 64],
     seen_by: [u8; 64],
+    /// The positions whose `seen_by` is everyone, as a set (the end-of-hand reveal needs no scan).
+    public: SlotSet,
     hand_slots: [SlotSet; MAX_SEATS],
     hand_known: [CardSet; MAX_SEATS],
     won: [CardSet; MAX_SEATS],
@@ -222,11 +283,11 @@ impl Table {
         deal: &[Option<Card>],
         events: &mut Events,
     ) -> Result<Table, RuleError> {
-        if layout.places.len() != deal.len() {
+        if layout.len() != deal.len() {
             return Err(RuleError::new(format!(
                 "the deal has {} cards, the layout {} positions",
                 deal.len(),
-                layout.places.len()
+                layout.len()
             )));
         }
         let mut table = Table::empty(seats, direction, layout)?;
@@ -236,8 +297,7 @@ impl Table {
             }
         }
         table.all_known = deal.iter().all(Option::is_some);
-        let piles = [layout.slots_of(Place::Pile(Pile::Talon)), layout.slots_of(Place::Pile(Pile::OutOfPlay))];
-        table.emit_deal(layout.unseen_hands, piles, events);
+        table.emit_deal(layout, events);
         Ok(table)
     }
 
@@ -250,59 +310,52 @@ impl Table {
         deck: &[Card],
         events: &mut Events,
     ) -> Result<Table, RuleError> {
-        if layout.places.len() != deck.len() {
+        if layout.len() != deck.len() {
             return Err(RuleError::new(format!(
                 "the deck has {} cards, the layout {} positions",
                 deck.len(),
-                layout.places.len()
+                layout.len()
             )));
         }
         Table::check_seat_count(seats)?;
+        layout.check_seats(seats)?;
         let mut table = Table::blank(seats, direction, deck.len() as u8);
-        // One pass places every position and learns its card (the general path places first and
-        // then learns card by card, with more checks per card); the piles are collected on the way
-        // for the deal events.
-        let mut dealt = CardSet::EMPTY;
-        let mut piles = [SlotSet::EMPTY; 2];
-        for (slot, (&card, &place)) in deck.iter().zip(&layout.places).enumerate() {
-            if dealt.contains(card) {
-                return Err(RuleError::new(format!("{card} is dealt twice")));
+        // The fast path: one pass records each position's card, then each hand is a gather over
+        // the layout's precomputed positions (no per-card placement logic).
+        let mut dealt = 0u64;
+        for ((slot, &card), card_at) in deck.iter().enumerate().zip(table.card_at.iter_mut()) {
+            let index = card.index() & 63;
+            dealt |= 1 << index;
+            *card_at = index as u8;
+            table.slot_of[index] = slot as u8;
+        }
+        if dealt.count_ones() as usize != deck.len() {
+            let twice = deck.iter().enumerate().find(|&(slot, card)| deck[..slot].contains(card));
+            let card = twice.map_or(String::new(), |(_, card)| card.to_string());
+            return Err(RuleError::new(format!("{card} is dealt twice")));
+        }
+        table.place[..deck.len()].copy_from_slice(layout.places());
+        for seat in 0..MAX_SEATS {
+            let slots = layout.hands[seat];
+            let mut known = 0u64;
+            for slot in slots.iter() {
+                known |= 1 << (table.card_at[slot.0 as usize] & 63);
             }
-            dealt.insert(card);
-            table.place[slot] = place;
-            table.card_at[slot] = card.index() as u8;
-            table.slot_of[card.index()] = slot as u8;
-            match place {
-                Place::Hand(seat) if seat.0 >= seats => {
-                    return Err(RuleError::new(format!("deal layout names seat {} of {seats}", seat.0)));
-                }
-                Place::Hand(seat) => {
-                    table.hand_slots[seat.index()].insert(Slot(slot as u8));
-                    table.hand_known[seat.index()].insert(card);
-                }
-                Place::Pile(Pile::Talon) => piles[0].insert(Slot(slot as u8)),
-                Place::Pile(Pile::OutOfPlay) => piles[1].insert(Slot(slot as u8)),
-                _ => {}
-            }
+            table.hand_slots[seat] = slots;
+            table.hand_known[seat] = CardSet::from_bits(known);
         }
         table.all_known = true;
-        table.emit_deal(layout.unseen_hands, piles, events);
+        table.emit_deal(layout, events);
         Ok(table)
     }
 
     /// A table with every deck position placed per the layout and no card known yet.
     fn empty(seats: u8, direction: Direction, layout: &DealLayout) -> Result<Table, RuleError> {
         Table::check_seat_count(seats)?;
-        let mut table = Table::blank(seats, direction, layout.places.len() as u8);
-        for (slot, &place) in layout.places.iter().enumerate() {
-            table.place[slot] = place;
-            if let Place::Hand(seat) = place {
-                if seat.0 >= seats {
-                    return Err(RuleError::new(format!("deal layout names seat {} of {seats}", seat.0)));
-                }
-                table.hand_slots[seat.index()].insert(Slot(slot as u8));
-            }
-        }
+        layout.check_seats(seats)?;
+        let mut table = Table::blank(seats, direction, layout.len() as u8);
+        table.place[..layout.len()].copy_from_slice(layout.places());
+        table.hand_slots = layout.hands;
         Ok(table)
     }
 
@@ -323,6 +376,7 @@ impl Table {
             slot_of: [UNKNOWN; 64],
             place: [Place::Pile(Pile::OutOfPlay); 64],
             seen_by: [0; 64],
+            public: SlotSet::EMPTY,
             hand_slots: [SlotSet::EMPTY; MAX_SEATS],
             hand_known: [CardSet::EMPTY; MAX_SEATS],
             won: [CardSet::EMPTY; MAX_SEATS],
@@ -339,20 +393,20 @@ impl Table {
 
     /// The deal's visibility events: each hand to its holder (or unseen), each pile (talon, out
     /// of play) face down.
-    fn emit_deal(&mut self, unseen_hands: u8, piles: [SlotSet; 2], events: &mut Events) {
+    fn emit_deal(&mut self, layout: &DealLayout, events: &mut Events) {
         for seat in 0..self.seats {
             let seat = Seat(seat);
             let slots = self.hand_slots[seat.index()];
             if slots.is_empty() {
                 continue;
             }
-            if unseen_hands & seat.bit() != 0 {
+            if layout.unseen_hands & seat.bit() != 0 {
                 self.emit(Visibility::DealtUnseen { seat, slots }, events);
             } else {
                 self.emit(Visibility::DealtPrivately { seat, slots }, events);
             }
         }
-        for (pile, slots) in [Pile::Talon, Pile::OutOfPlay].into_iter().zip(piles) {
+        for (pile, slots) in [Pile::Talon, Pile::OutOfPlay].into_iter().zip(layout.piles) {
             if !slots.is_empty() {
                 self.emit(Visibility::DealtFaceDown { pile, slots }, events);
             }
@@ -525,10 +579,14 @@ impl Table {
             for slot in slots.iter() {
                 self.seen_by[slot.0 as usize] &= !seat.bit();
             }
+            self.public = SlotSet(self.public.0 & !slots.0);
         }
         if let Some(seen) = seen {
             for slot in slots.iter() {
                 self.seen_by[slot.0 as usize] |= seen;
+            }
+            if seen == EVERYONE {
+                self.public = self.public.union(slots);
             }
         }
         if !events.is_full() {
@@ -570,6 +628,7 @@ impl Table {
     /// Plays `card` from `seat`'s hand to the trick, face up, and notes a void when it does not
     /// follow. `stands_for` is the suit a face-down lead represents (Rikken's blind ace); with it
     /// the card goes face down. Checks only possession: the game checks its duties first.
+    #[inline(always)]
     pub fn play(
         &mut self,
         seat: Seat,
@@ -585,7 +644,8 @@ impl Table {
             return Err(RuleError::new("the trick is already complete"));
         }
         if self.trick.is_empty() {
-            self.trick = Trick::new(seat);
+            // `take_trick` (or the deal) left the trick empty; only the leader and led suit are new.
+            self.trick.leader = seat;
             self.trick.led = face_down_for.or(card.suit());
         } else if let (Some(led), Some(suit)) = (self.trick.led, card.suit()) {
             if suit != led {
@@ -607,6 +667,7 @@ impl Table {
         } else {
             self.played.insert(card);
             self.seen_by[slot.0 as usize] = EVERYONE;
+            self.public.insert(slot);
             Visibility::ShownToAll { slots }
         };
         if !events.is_full() {
@@ -634,6 +695,7 @@ impl Table {
     }
 
     /// Gives the complete trick to `winner`; the next trick starts empty with `winner` to lead.
+    #[inline(always)]
     pub fn take_trick(&mut self, winner: Seat, events: &mut Events) {
         let trick = self.trick;
         for played in trick.cards() {
@@ -649,17 +711,15 @@ impl Table {
         }
         self.trick_index += 1;
         self.last_trick = Some(trick);
-        self.trick = Trick::new(winner);
+        self.trick.leader = winner;
+        self.trick.led = None;
+        self.trick.len = 0;
     }
 
     /// Opens every card not yet public (the end-of-hand reveal).
     pub fn reveal_at_end(&mut self, events: &mut Events) {
-        let mut slots = SlotSet::EMPTY;
-        for slot in 0..self.slot_count {
-            if self.seen_by[slot as usize] != EVERYONE {
-                slots.insert(Slot(slot));
-            }
-        }
+        let every_slot = if self.slot_count >= 64 { u64::MAX } else { (1u64 << self.slot_count) - 1 };
+        let slots = SlotSet(every_slot & !self.public.0);
         if !slots.is_empty() {
             self.emit(Visibility::RevealedAtEnd { slots }, events);
         }
@@ -671,8 +731,12 @@ impl Table {
         let mut hand_slots = [SlotSet::EMPTY; MAX_SEATS];
         let mut hand_known = [CardSet::EMPTY; MAX_SEATS];
         let mut seen = CardSet::EMPTY;
+        let mut public = SlotSet::EMPTY;
         for slot in 0..self.slot_count {
             let at = slot as usize;
+            if self.seen_by[at] == EVERYONE {
+                public.insert(Slot(slot));
+            }
             if let Some(card) = Card::from_index(self.card_at[at]) {
                 if seen.contains(card) {
                     return Err(format!("{card} lies at two deck positions"));
@@ -688,6 +752,9 @@ impl Table {
                     hand_known[seat.index()].insert(card);
                 }
             }
+        }
+        if public != self.public {
+            return Err("the set of public positions disagrees with who has seen each card".to_string());
         }
         if hand_slots != self.hand_slots || hand_known != self.hand_known {
             return Err("hand bookkeeping disagrees with the card positions".to_string());

@@ -579,7 +579,7 @@ fn deals_follow_section_2() {
     );
     // The packet positions named in the spec: W gets deck[0..3], deck[16..19], deck[32..36].
     let layout = Tarneeb::layout(&config(&[]), Seat(0));
-    let west: Vec<usize> = (0..52).filter(|&k| layout.places[k] == Place::Hand(Seat(3))).collect();
+    let west: Vec<usize> = (0..52).filter(|&k| layout.places()[k] == Place::Hand(Seat(3))).collect();
     assert_eq!(west, [0, 1, 2, 3, 16, 17, 18, 19, 32, 33, 34, 35, 36]);
 }
 
@@ -864,11 +864,9 @@ fn au11_dealer_rotation() {
 /// A table where each listed card lies in the listed seat's hand (the rest with N).
 fn table_with(holdings: &[(Seat, Card)]) -> Table {
     let deck: Vec<Card> = (0..52).map(|index| Card::from_index(index).unwrap()).collect();
-    let places = deck
-        .iter()
-        .map(|card| Place::Hand(holdings.iter().find(|(_, c)| c == card).map_or(Seat(0), |&(s, _)| s)))
-        .collect();
-    let layout = DealLayout { places, unseen_hands: 0 };
+    let places =
+        deck.iter().map(|card| Place::Hand(holdings.iter().find(|(_, c)| c == card).map_or(Seat(0), |&(s, _)| s)));
+    let layout = DealLayout::new(places, 0);
     let deal: Vec<Option<Card>> = deck.into_iter().map(Some).collect();
     Table::deal(4, Direction::CounterClockwise, &layout, &deal, &mut Events::new()).unwrap()
 }

@@ -805,23 +805,15 @@ impl Game for Tarneeb {
     }
 
     fn layout(config: &TarneebConfig, dealer: Seat) -> DealLayout {
-        let mut places = arrayvec::ArrayVec::new();
-        match config.deal_packets {
-            DealPackets::FourFourFive => {
-                for packet in [4, 4, 5] {
-                    for step in 1..=SEATS {
-                        let seat = DIRECTION.advance(dealer, step, SEATS);
-                        places.extend(std::iter::repeat_n(Place::Hand(seat), packet));
-                    }
-                }
-            }
-            DealPackets::One => {
-                for position in 0..52u8 {
-                    places.push(Place::Hand(DIRECTION.advance(dealer, position % SEATS + 1, SEATS)));
-                }
-            }
-        }
-        DealLayout { places, unseen_hands: 0 }
+        // Receivers in dealing order: the dealer's next seat first, the dealer last.
+        let receivers = [1, 2, 3, 4].map(|step| Place::Hand(DIRECTION.advance(dealer, step, SEATS)));
+        let receiver = |position: usize| match config.deal_packets {
+            // Packets of 4, 4 and 5: positions 0..16 in fours, 16..32 in fours, 32..52 in fives.
+            DealPackets::FourFourFive if position < 32 => receivers[position % 16 / 4],
+            DealPackets::FourFourFive => receivers[(position - 32) / 5],
+            DealPackets::One => receivers[position % 4],
+        };
+        DealLayout::new((0..52).map(receiver), 0)
     }
 
     fn first_dealer(config: &TarneebConfig) -> Option<Seat> {
@@ -1350,7 +1342,7 @@ mod tests {
             for seat in 0..4 {
                 assert_eq!(layout.slots_of(Place::Hand(Seat(seat))).len(), 13);
             }
-            assert_eq!(layout.places[0], Place::Hand(Seat(3)));
+            assert_eq!(layout.places()[0], Place::Hand(Seat(3)));
         }
     }
 

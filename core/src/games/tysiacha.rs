@@ -113,16 +113,19 @@ pub const fn marriage_value(suit: Suit) -> i64 {
 }
 
 /// The suits in which `hand` holds both K and Q, as a mask of `1 << suit`.
+#[inline]
 pub fn marriages_in(hand: CardSet) -> u8 {
-    // Shift the queens up to the kings' bits: a set bit means K and Q of that suit.
+    // Shift the queens up to the kings' bits: a set bit means K and Q of that suit; then gather
+    // the four kings' bits (positions 11, 24, 37, 50) into bits 0..4.
     let both = hand.bits() & KINGS & ((hand.bits() & QUEENS) << 1);
-    let mut mask = 0;
-    for suit in Suit::ALL {
-        if both & (1 << (suit.index() * 13 + 11)) != 0 {
-            mask |= 1 << suit.index();
-        }
-    }
-    mask
+    ((both >> 11) & 1 | (both >> 23) & 2 | (both >> 35) & 4 | (both >> 47) & 8) as u8
+}
+
+/// The kings and queens of `hand` that belong to a marriage in it.
+#[inline]
+fn marriage_cards(hand: CardSet) -> CardSet {
+    let both = hand.bits() & KINGS & ((hand.bits() & QUEENS) << 1);
+    CardSet::from_bits(both | both >> 1)
 }
 
 /// Total value of the marriages in a suit mask.
@@ -170,6 +173,9 @@ const STRONGER: [u64; 64] = {
     table
 };
 
+/// Who receives each deck position (section 2.5): 0, 1, 2 for `E1 E2 E3`, 3 for the talon.
+const DEAL_PATTERN: [u8; 24] = [0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3];
+
 fn strength(card: Card) -> u8 {
     STRENGTH[card.index() & 63]
 }
@@ -181,6 +187,7 @@ fn stronger_of_suit(cards: CardSet, card: Card) -> CardSet {
 
 /// Index in `trick` (lead first) of the card that wins it so far (section 5.5): the highest trump
 /// if any trump was played, else the highest card of the led suit.
+#[inline(always)]
 pub fn trick_winner(trick: &[Card], trump: Option<Suit>) -> usize {
     let mut best = 0;
     for (index, &card) in trick.iter().enumerate().skip(1) {
@@ -202,6 +209,7 @@ pub fn trick_winner(trick: &[Card], trump: Option<Suit>) -> usize {
 /// The cards `hand` may play to `trick` (lead first; empty = leading) under section 5.4 and the
 /// `overtrump_required` / `must_beat` variants. `trump` is the trump during this trick (a
 /// declaration on the lead already counts).
+#[inline(always)]
 pub fn legal_follows(config: &TysiachaConfig, hand: CardSet, trick: &[Card], trump: Option<Suit>) -> CardSet {
     let Some(&lead) = trick.first() else { return hand };
     let led = lead.suit_or_clubs();
@@ -743,6 +751,50 @@ impl Tysiacha {
         }
     }
 
+    /// A card played (the hottest action of the game: `apply` comes here first).
+    #[inline(always)]
+    fn apply_play(
+        &mut self,
+        config: &TysiachaConfig,
+        table: &mut Table,
+        seat: Seat,
+        card: Card,
+        marriage: bool,
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
+        if !DECK.contains(card) {
+            return Err(RuleError::new(format!("{card} is not in the Tysiacha deck")));
+        }
+        if !table.hand(seat).contains(card) {
+            // Unknown hands: let the table say whether the card's position must be opened.
+            table.slot_in_hand(seat, card)?;
+        }
+        self.check_play(config, table, seat, card, marriage)?;
+        table.play(seat, card, None, events)?;
+        if marriage {
+            let suit = card.suit_or_clubs();
+            self.declared[seat.index()] |= 1 << suit.index();
+            self.trump = Some(suit);
+        }
+        if let Some(place) = self.trick.get_mut(self.trick_len as usize) {
+            *place = card;
+        }
+        self.trick_len += 1;
+        if self.trick_len < 3 {
+            self.turn = self.next_active(seat);
+            return Ok(());
+        }
+        let index = trick_winner(&self.trick, self.trump);
+        let winner = table.trick().cards().get(index).map_or(seat, |played| played.seat);
+        self.trick_len = 0;
+        table.take_trick(winner, events);
+        self.turn = winner;
+        if table.trick_index() >= TRICKS {
+            self.finish(HandEnd::Played, table, events);
+        }
+        Ok(())
+    }
+
     /// The cards of the trick in progress, lead first.
     pub fn trick_cards(&self) -> &[Card] {
         &self.trick[..self.trick_len as usize]
@@ -809,6 +861,16 @@ impl Tysiacha {
     }
 }
 
+/// Pushes `make(value)` for every value from `lowest` to `limit` in steps of `step` (an exact-size
+/// extend: the auction's bid lists are the longest action lists of the game).
+fn push_steps(out: &mut Vec<TysiachaAction>, lowest: u16, limit: u16, step: u16, make: impl Fn(u16) -> TysiachaAction) {
+    if lowest > limit || step == 0 {
+        return;
+    }
+    let count = (limit - lowest) / step + 1;
+    out.extend((0..count).map(|index| make(lowest + index * step)));
+}
+
 /// The highest bid or contract a fully known hand supports (marriage above 120, `bid_cap`).
 fn supported_limit(config: &TysiachaConfig, hand: CardSet) -> u16 {
     let marriages = marriages_in(hand);
@@ -867,6 +929,7 @@ fn wrong_phase(phase: Phase) -> RuleError {
 }
 
 /// Active seats `E1 E2 E3` clockwise from eldest, and the sitter (section 2.7).
+#[inline(always)]
 pub fn active_seats(config: &TysiachaConfig, dealer: Seat) -> ([Seat; 3], Option<Seat>) {
     let seats = config.players;
     let at = |steps: u8| Seat((dealer.0 + steps) % seats);
@@ -1264,13 +1327,9 @@ impl Game for Tysiacha {
     /// `E3 = d[6..8] + d[17..20]`, talon `d[21..23]`.
     fn layout(config: &TysiachaConfig, dealer: Seat) -> DealLayout {
         let (active, _) = active_seats(config, dealer);
-        let receiver = |slot: usize| match slot {
-            0..=2 | 9..=12 => Place::Hand(active[0]),
-            3..=5 | 13..=16 => Place::Hand(active[1]),
-            6..=8 | 17..=20 => Place::Hand(active[2]),
-            _ => Place::Pile(Pile::Talon),
-        };
-        DealLayout { places: (0..24).map(receiver).collect(), unseen_hands: 0 }
+        let receivers =
+            [Place::Hand(active[0]), Place::Hand(active[1]), Place::Hand(active[2]), Place::Pile(Pile::Talon)];
+        DealLayout::new(DEAL_PATTERN.iter().map(|&receiver| receivers[receiver as usize]), 0)
     }
 
     fn first_dealer(_config: &TysiachaConfig) -> Option<Seat> {
@@ -1332,11 +1391,8 @@ impl Game for Tysiacha {
                 }
                 let limit = if table.knows_hand(seat) { supported_limit(config, table.hand(seat)) } else { MAX_BID };
                 let step = config.bid_step;
-                let mut value = ((self.high_bid / step + 1) * step).max(MIN_BID);
-                while value <= limit {
-                    out.push(TysiachaAction::Bid(value));
-                    value += step;
-                }
+                let lowest = ((self.high_bid / step + 1) * step).max(MIN_BID);
+                push_steps(out, lowest, limit, step, TysiachaAction::Bid);
             }
             Phase::BeforeTalon => {
                 out.push(TysiachaAction::Rospisat);
@@ -1351,22 +1407,21 @@ impl Game for Tysiacha {
                 if config.raise_allowed {
                     let limit =
                         if table.knows_hand(seat) { supported_limit(config, table.hand(seat)) } else { MAX_BID };
-                    let mut value = self.high_bid + config.bid_step;
-                    while value <= limit {
-                        out.push(TysiachaAction::Contract(value));
-                        value += config.bid_step;
-                    }
+                    push_steps(out, self.high_bid + config.bid_step, limit, config.bid_step, TysiachaAction::Contract);
                 }
             }
             Phase::Pass => {
+                let to = [self.left_of(seat), self.right_of(seat)];
+                let mut cards = [Card::JOKER; 64];
                 let hand = table.hand(seat);
-                let (left, right) = (self.left_of(seat), self.right_of(seat));
-                for first in hand.iter() {
-                    for second in hand.iter() {
-                        if first != second {
-                            out.push(TysiachaAction::Give { cards: [first, second], to: [left, right] });
-                        }
-                    }
+                for (place, card) in cards.iter_mut().zip(hand.iter()) {
+                    *place = card;
+                }
+                let cards = &cards[..hand.len()];
+                // Every ordered pair of different cards; exact-size extends (no per-push checks).
+                for (index, &first) in cards.iter().enumerate() {
+                    let others = cards[..index].iter().chain(&cards[index + 1..]);
+                    out.extend(others.map(|&second| TysiachaAction::Give { cards: [first, second], to }));
                 }
             }
             Phase::FourNines => {
@@ -1377,20 +1432,15 @@ impl Game for Tysiacha {
                 let hand = table.hand(seat);
                 if self.trick_len == 0 {
                     let may_declare = table.trick_index() > 0 || config.marriage_on_first_trick;
-                    let marriages = if may_declare { marriages_in(hand) } else { 0 };
-                    for card in hand.iter() {
-                        out.push(TysiachaAction::Play { card, marriage: false });
-                        let rank = card.rank();
-                        if marriages & (1 << card.suit_or_clubs().index()) != 0
-                            && (rank == Some(Rank::KING) || rank == Some(Rank::QUEEN))
-                        {
-                            out.push(TysiachaAction::Play { card, marriage: true });
-                        }
+                    // Every card plainly, then each king and queen of a marriage as a declaration.
+                    out.extend(hand.iter().map(|card| TysiachaAction::Play { card, marriage: false }));
+                    if may_declare {
+                        let declarable = marriage_cards(hand);
+                        out.extend(declarable.iter().map(|card| TysiachaAction::Play { card, marriage: true }));
                     }
                 } else {
-                    for card in legal_follows(config, hand, self.trick_cards(), self.trump).iter() {
-                        out.push(TysiachaAction::Play { card, marriage: false });
-                    }
+                    let legal = legal_follows(config, hand, self.trick_cards(), self.trump);
+                    out.extend(legal.iter().map(|card| TysiachaAction::Play { card, marriage: false }));
                 }
             }
             Phase::Over(_) => {}
@@ -1410,6 +1460,9 @@ impl Game for Tysiacha {
         }
         if seat != self.turn {
             return Err(RuleError::new(format!("not {}'s turn ({} is to act)", seat_name(seat), seat_name(self.turn))));
+        }
+        if let (Phase::Play, TysiachaAction::Play { card, marriage }) = (self.phase, action) {
+            return self.apply_play(config, table, seat, card, marriage, events);
         }
         match (self.phase, action) {
             (Phase::Auction, TysiachaAction::Bid(value)) => {
@@ -1480,36 +1533,6 @@ impl Game for Tysiacha {
             (Phase::FourNines, TysiachaAction::PlayOn) => {
                 self.phase = Phase::Play;
                 self.turn = self.declarer;
-            }
-            (Phase::Play, TysiachaAction::Play { card, marriage }) => {
-                if !DECK.contains(card) {
-                    return Err(RuleError::new(format!("{card} is not in the Tysiacha deck")));
-                }
-                if !table.hand(seat).contains(card) {
-                    // Unknown hands: let the table say whether the card's position must be opened.
-                    table.slot_in_hand(seat, card)?;
-                }
-                self.check_play(config, table, seat, card, marriage)?;
-                table.play(seat, card, None, events)?;
-                if marriage {
-                    let suit = card.suit_or_clubs();
-                    self.declared[seat.index()] |= 1 << suit.index();
-                    self.trump = Some(suit);
-                }
-                self.trick[self.trick_len as usize % 3] = card;
-                self.trick_len += 1;
-                if self.trick_len < 3 {
-                    self.turn = self.next_active(seat);
-                    return Ok(());
-                }
-                let index = trick_winner(&self.trick, self.trump);
-                let winner = table.trick().cards().get(index).map_or(seat, |played| played.seat);
-                self.trick_len = 0;
-                table.take_trick(winner, events);
-                self.turn = winner;
-                if table.trick_index() >= TRICKS {
-                    self.finish(HandEnd::Played, table, events);
-                }
             }
             (phase, _) => return Err(wrong_phase(phase)),
         }
