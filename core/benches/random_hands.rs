@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use troef_core::{Card, ConfigValues, Dealing, Game, GameId, Seat, ToAct};
+use troef_core::{Card, ConfigValues, Dealing, Events, Game, GameId, Seat, ToAct};
 
 /// A small, fast generator (SplitMix64); quality is ample for picking random moves.
 struct FastRng(u64);
@@ -49,6 +49,7 @@ struct Bench<G: Game> {
     dealer: u8,
     deck: Vec<Card>,
     legal: Vec<G::Action>,
+    events: Events,
     rng: FastRng,
 }
 
@@ -66,6 +67,7 @@ impl<G: Game> Bench<G> {
             dealer: 0,
             deck,
             legal: Vec::with_capacity(64),
+            events: Events::new(),
             rng: FastRng(0x7e0e_f5ee_d000_0001),
         }
     }
@@ -82,7 +84,7 @@ impl<G: Game> Bench<G> {
                 hand.legal_actions(&mut self.legal);
                 assert!(!self.legal.is_empty(), "no legal action for the seat to act");
                 let action = self.legal[self.rng.below(self.legal.len())];
-                hand.apply(seat, action).expect("the engine refuses a legal action");
+                hand.apply_into(seat, action, &mut self.events).expect("the engine refuses a legal action");
             }
             match hand.outcome() {
                 Some(outcome) if G::played_out(&outcome) => return hand.actions_applied(),

@@ -303,6 +303,7 @@ impl Table {
 
     /// Deals a fully known deck order (`deck[slot]` at each deck position): the fast path for
     /// offline play, sampled worlds and replay. Fails on a wrong count or a card dealt twice.
+    #[inline]
     pub fn deal_known(
         seats: u8,
         direction: Direction,
