@@ -1,14 +1,17 @@
 //! Property tests of the engine's invariants, for every game and every variant value: cards are
 //! conserved, `apply` accepts exactly the legal actions and leaves the state unchanged otherwise,
-//! replay is deterministic, a seat's view does not depend on cards it has not seen, and the audit
-//! catches an injected revoke.
+//! replay is deterministic, a seat's view does not depend on cards it has not seen, the audit
+//! catches an injected revoke, and every way of dealing gives the same hand.
 
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use troef_core::record::{audit_hand, hand_record, replay_hand, HandRecord};
-use troef_core::{with_game, Card, ConfigValues, Game, GameId, Hand, Seat, ToAct, Viewer};
+use troef_core::{
+    with_game, Card, ConfigValues, DealLayout, Dealing, Direction, Events, Game, GameId, Hand, Place, Seat, Table,
+    ToAct, Viewer,
+};
 
 /// A list of `KEY=VALUE` settings.
 type Setting = Vec<(String, String)>;
@@ -108,6 +111,7 @@ fn check_playout<G: Game>(setting: &Setting, seed: u64) {
     let config = G::config(&values);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (deck, dealer) = random_deal::<G>(&config, &mut rng);
+    check_dealing_paths_agree::<G>(&config, &deck, dealer);
     let (hand, lines) = play_checked::<G>(&config, &deck, dealer, &mut rng);
     let outcome = hand.outcome().expect("finished hand has an outcome");
     assert_eq!(G::check_outcome(&config, hand.table(), &outcome), Vec::<String>::new());
@@ -125,6 +129,20 @@ fn check_playout<G: Game>(setting: &Setting, seed: u64) {
     assert_eq!(second.hand, first.hand);
     assert_eq!(second.scores_after, first.scores_after);
     assert!(audit_hand::<G>(&record).expect("audit").is_empty(), "audit flags a legal hand");
+}
+
+/// The three ways to deal give the same hand: from a deck order, through [`Dealing`]'s kept
+/// layouts (the hot path), and the general path that takes one entry per deck position.
+fn check_dealing_paths_agree<G: Game>(config: &G::Config, deck: &[Card], dealer: Seat) {
+    let scores = G::new_scores(config);
+    let from_deck = Hand::<G>::from_deck(config.clone(), dealer, &scores, deck).expect("deal from a deck order");
+    let dealing = Dealing::<G>::new(config.clone());
+    assert_eq!(dealing.hand(dealer, &scores, deck).expect("deal through Dealing"), from_deck);
+    let known: Vec<Option<Card>> = deck.iter().copied().map(Some).collect();
+    let general = Hand::<G>::new(config.clone(), dealer, &scores, &known, &mut Events::new()).expect("general deal");
+    assert_eq!(general, from_deck);
+    let past_the_table = Seat(G::seat_count(config));
+    assert!(dealing.hand(past_the_table, &scores, deck).is_err(), "a dealer past the table is refused");
 }
 
 /// The cards an action line names (played, passed, given): those may not be moved when re-dealing.
@@ -309,4 +327,25 @@ fn every_game_has_variant_settings() {
     for id in GameId::ALL {
         assert!(variant_settings(id).len() > 1, "{id:?} declares no variant keys");
     }
+}
+
+/// A layout's per-seat position sets agree with its places, and a layout naming a seat the table
+/// does not have is refused by both dealing paths (no panic, a clear error).
+#[test]
+fn layouts_name_only_existing_seats() {
+    let places = (0..12u8).map(|slot| if slot < 8 { Place::Hand(Seat(slot % 4)) } else { Place::Hand(Seat(5)) });
+    let layout = DealLayout::new(places, 0);
+    assert_eq!(layout.len(), 12);
+    assert_eq!(layout.slots_of(Place::Hand(Seat(1))).len(), 2);
+    let deck: Vec<Card> = (0..12).filter_map(Card::from_index).collect();
+    let known: Vec<Option<Card>> = deck.iter().copied().map(Some).collect();
+    let mut events = Events::new();
+    let error = Table::deal_known(4, Direction::Clockwise, &layout, &deck, &mut events).unwrap_err();
+    assert!(error.message().contains("seat 5 of 4"), "{error}");
+    let error = Table::deal(4, Direction::Clockwise, &layout, &known, &mut events).unwrap_err();
+    assert!(error.message().contains("seat 5 of 4"), "{error}");
+    let twice: Vec<Card> = deck.iter().map(|_| deck[0]).collect();
+    let fine = DealLayout::new((0..12u8).map(|slot| Place::Hand(Seat(slot % 4))), 0);
+    let error = Table::deal_known(4, Direction::Clockwise, &fine, &twice, &mut events).unwrap_err();
+    assert!(error.message().contains("dealt twice"), "{error}");
 }
