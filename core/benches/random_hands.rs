@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use troef_core::{Card, ConfigValues, Dealing, Events, Game, GameId, Seat, ToAct};
+use troef_core::{Card, ConfigValues, Dealing, Events, Game, GameId, Hand, Seat, ToAct};
 
 /// A small, fast generator (SplitMix64); quality is ample for picking random moves.
 struct FastRng(u64);
@@ -44,6 +44,8 @@ impl FastRng {
 /// Everything one game's benchmark reuses from hand to hand.
 struct Bench<G: Game> {
     dealing: Dealing<G>,
+    /// The hand in play, dealt into again and again (no moves of the whole state per deal).
+    hand: Hand<G>,
     scores: G::Scores,
     seats: u8,
     dealer: u8,
@@ -59,9 +61,12 @@ impl<G: Game> Bench<G> {
         let config = G::config(&values);
         let scores = G::new_scores(&config);
         let seats = G::seat_count(&config);
-        let deck = G::deck(&config).iter().collect();
+        let deck: Vec<Card> = G::deck(&config).iter().collect();
+        let dealing = Dealing::new(config);
+        let hand = dealing.hand(Seat(0), &scores, &deck).expect("the engine refuses a full deck");
         Bench {
-            dealing: Dealing::new(config),
+            dealing,
+            hand,
             scores,
             seats,
             dealer: 0,
@@ -78,8 +83,10 @@ impl<G: Game> Bench<G> {
         loop {
             self.rng.shuffle(&mut self.deck);
             self.dealer = (self.dealer + 1) % self.seats;
-            let mut hand =
-                self.dealing.hand(Seat(self.dealer), &self.scores, &self.deck).expect("the engine refuses a full deck");
+            let hand = &mut self.hand;
+            self.dealing
+                .redeal(hand, Seat(self.dealer), &self.scores, &self.deck)
+                .expect("the engine refuses a full deck");
             while let ToAct::Seat(seat) = hand.to_act() {
                 hand.legal_actions(&mut self.legal);
                 assert!(!self.legal.is_empty(), "no legal action for the seat to act");

@@ -208,24 +208,25 @@ impl<G: Game> Hand<G> {
         deck: &[Card],
         layout: &DealLayout,
     ) -> Result<Hand<G>, RuleError> {
-        let expected = G::deck(&config);
-        let not_a_permutation = || {
-            RuleError::new(format!(
+        Self::check_permutation(&config, deck)?;
+        let mut events = Events::new();
+        let table = Table::deal_known(G::seat_count(&config), G::direction(&config), layout, deck, &mut events)?;
+        Ok(Self::start(config, dealer, scores, table, &mut events))
+    }
+
+    /// Checks that `deck` is a permutation of the game's deck: as many cards, none outside it,
+    /// none twice (one OR pass).
+    fn check_permutation(config: &G::Config, deck: &[Card]) -> Result<(), RuleError> {
+        let expected = G::deck(config);
+        let dealt = deck.iter().fold(0u64, |bits, card| bits | 1 << (card.index() & 63));
+        if deck.len() != expected.len() || dealt != expected.bits() {
+            return Err(RuleError::new(format!(
                 "a {} deck order must be a permutation of the {} cards of the deck",
                 G::ID.name(),
                 expected.len()
-            ))
-        };
-        // As many cards as the deck, none outside it (one OR pass), none twice (`deal_known`).
-        let outside = deck.iter().fold(0u64, |bits, card| bits | 1 << card.index()) & !expected.bits();
-        if deck.len() != expected.len() || outside != 0 {
-            return Err(not_a_permutation());
+            )));
         }
-        let mut events = Events::new();
-        // `deal_known` refuses a card dealt twice, which with the checks above makes a permutation.
-        let table = Table::deal_known(G::seat_count(&config), G::direction(&config), layout, deck, &mut events)
-            .map_err(|_| not_a_permutation())?;
-        Ok(Self::start(config, dealer, scores, table, &mut events))
+        Ok(())
     }
 
     fn check_dealer(config: &G::Config, dealer: Seat) -> Result<(), RuleError> {
@@ -345,6 +346,26 @@ impl<G: Game> Dealing<G> {
             )));
         };
         Hand::from_deck_with_layout(self.config.clone(), dealer, scores, deck, layout)
+    }
+
+    /// Deals the hand `dealer` deals from `deck` into `hand`, reusing its memory (search and
+    /// self-play loops deal thousands of hands). On error `hand` is unchanged.
+    pub fn redeal(&self, hand: &mut Hand<G>, dealer: Seat, scores: &G::Scores, deck: &[Card]) -> Result<(), RuleError> {
+        let Some(layout) = self.layouts.get(dealer.index()) else {
+            return Err(RuleError::new(format!(
+                "dealer {dealer:?} does not exist at a {}-seat table",
+                self.layouts.len()
+            )));
+        };
+        Hand::<G>::check_permutation(&self.config, deck)?;
+        let mut events = Events::new();
+        let (seats, direction) = (G::seat_count(&self.config), G::direction(&self.config));
+        hand.table.redeal_known(seats, direction, layout, deck, &mut events)?;
+        hand.game = G::start(&self.config, dealer, scores, &mut hand.table, &mut events);
+        hand.config.clone_from(&self.config);
+        hand.dealer = dealer;
+        hand.actions_applied = 0;
+        Ok(())
     }
 }
 

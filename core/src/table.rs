@@ -303,7 +303,6 @@ impl Table {
 
     /// Deals a fully known deck order (`deck[slot]` at each deck position): the fast path for
     /// offline play, sampled worlds and replay. Fails on a wrong count or a card dealt twice.
-    #[inline]
     pub fn deal_known(
         seats: u8,
         direction: Direction,
@@ -311,6 +310,23 @@ impl Table {
         deck: &[Card],
         events: &mut Events,
     ) -> Result<Table, RuleError> {
+        let mut table = Table::blank(seats, direction, 0);
+        table.redeal_known(seats, direction, layout, deck, events)?;
+        Ok(table)
+    }
+
+    /// [`Table::deal_known`] into this table's memory: everything of the previous hand is
+    /// replaced (search and self-play loops deal thousands of hands into one table). On error the
+    /// table is unchanged.
+    #[inline]
+    pub fn redeal_known(
+        &mut self,
+        seats: u8,
+        direction: Direction,
+        layout: &DealLayout,
+        deck: &[Card],
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
         if layout.len() != deck.len() {
             return Err(RuleError::new(format!(
                 "the deck has {} cards, the layout {} positions",
@@ -320,34 +336,33 @@ impl Table {
         }
         Table::check_seat_count(seats)?;
         layout.check_seats(seats)?;
-        let mut table = Table::blank(seats, direction, deck.len() as u8);
-        // The fast path: one pass records each position's card, then each hand is a gather over
-        // the layout's precomputed positions (no per-card placement logic).
-        let mut dealt = 0u64;
-        for ((slot, &card), card_at) in deck.iter().enumerate().zip(table.card_at.iter_mut()) {
-            let index = card.index() & 63;
-            dealt |= 1 << index;
-            *card_at = index as u8;
-            table.slot_of[index] = slot as u8;
-        }
+        let dealt = deck.iter().fold(0u64, |dealt, card| dealt | 1 << (card.index() & 63));
         if dealt.count_ones() as usize != deck.len() {
             let twice = deck.iter().enumerate().find(|&(slot, card)| deck[..slot].contains(card));
             let card = twice.map_or(String::new(), |(_, card)| card.to_string());
             return Err(RuleError::new(format!("{card} is dealt twice")));
         }
-        table.place[..deck.len()].copy_from_slice(layout.places());
+        *self = Table::blank(seats, direction, deck.len() as u8);
+        // One pass records each position's card, then each hand is a gather over the layout's
+        // precomputed positions (no per-card placement logic).
+        for ((slot, &card), card_at) in deck.iter().enumerate().zip(self.card_at.iter_mut()) {
+            let index = card.index() & 63;
+            *card_at = index as u8;
+            self.slot_of[index] = slot as u8;
+        }
+        self.place[..deck.len()].copy_from_slice(layout.places());
         for seat in 0..MAX_SEATS {
             let slots = layout.hands[seat];
             let mut known = 0u64;
             for slot in slots.iter() {
-                known |= 1 << (table.card_at[slot.0 as usize] & 63);
+                known |= 1 << (self.card_at[slot.0 as usize] & 63);
             }
-            table.hand_slots[seat] = slots;
-            table.hand_known[seat] = CardSet::from_bits(known);
+            self.hand_slots[seat] = slots;
+            self.hand_known[seat] = CardSet::from_bits(known);
         }
-        table.all_known = true;
-        table.emit_deal(layout, events);
-        Ok(table)
+        self.all_known = true;
+        self.emit_deal(layout, events);
+        Ok(())
     }
 
     /// A table with every deck position placed per the layout and no card known yet.

@@ -131,8 +131,9 @@ fn check_playout<G: Game>(setting: &Setting, seed: u64) {
     assert!(audit_hand::<G>(&record).expect("audit").is_empty(), "audit flags a legal hand");
 }
 
-/// The three ways to deal give the same hand: from a deck order, through [`Dealing`]'s kept
-/// layouts (the hot path), and the general path that takes one entry per deck position.
+/// The ways to deal give the same hand: from a deck order, through [`Dealing`]'s kept layouts
+/// (the hot path, fresh or into a used hand), and the general path that takes one entry per deck
+/// position.
 fn check_dealing_paths_agree<G: Game>(config: &G::Config, deck: &[Card], dealer: Seat) {
     let scores = G::new_scores(config);
     let from_deck = Hand::<G>::from_deck(config.clone(), dealer, &scores, deck).expect("deal from a deck order");
@@ -143,6 +144,17 @@ fn check_dealing_paths_agree<G: Game>(config: &G::Config, deck: &[Card], dealer:
     assert_eq!(general, from_deck);
     let past_the_table = Seat(G::seat_count(config));
     assert!(dealing.hand(past_the_table, &scores, deck).is_err(), "a dealer past the table is refused");
+
+    // Dealing again into a used hand gives the same hand; a refused deal leaves it as it was.
+    let other_dealer = Seat((dealer.0 + 1) % G::seat_count(config));
+    let mut reused = dealing.hand(other_dealer, &scores, deck).expect("deal through Dealing");
+    dealing.redeal(&mut reused, dealer, &scores, deck).expect("redeal");
+    assert_eq!(reused, from_deck);
+    let mut twice = deck.to_vec();
+    twice[1] = twice[0];
+    assert!(dealing.redeal(&mut reused, other_dealer, &scores, &twice).is_err(), "a card dealt twice is refused");
+    assert!(dealing.redeal(&mut reused, past_the_table, &scores, deck).is_err());
+    assert_eq!(reused, from_deck, "a refused deal changed the hand");
 }
 
 /// The cards an action line names (played, passed, given): those may not be moved when re-dealing.
