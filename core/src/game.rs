@@ -337,26 +337,22 @@ impl<G: Game> Dealing<G> {
         &self.config
     }
 
+    fn layout(&self, dealer: Seat) -> Result<&DealLayout, RuleError> {
+        self.layouts.get(dealer.index()).ok_or_else(|| {
+            RuleError::new(format!("dealer {dealer:?} does not exist at a {}-seat table", self.layouts.len()))
+        })
+    }
+
     /// The hand `dealer` deals from `deck` (a permutation of the game's deck, `deck[0]` first).
     pub fn hand(&self, dealer: Seat, scores: &G::Scores, deck: &[Card]) -> Result<Hand<G>, RuleError> {
-        let Some(layout) = self.layouts.get(dealer.index()) else {
-            return Err(RuleError::new(format!(
-                "dealer {dealer:?} does not exist at a {}-seat table",
-                self.layouts.len()
-            )));
-        };
+        let layout = self.layout(dealer)?;
         Hand::from_deck_with_layout(self.config.clone(), dealer, scores, deck, layout)
     }
 
     /// Deals the hand `dealer` deals from `deck` into `hand`, reusing its memory (search and
     /// self-play loops deal thousands of hands). On error `hand` is unchanged.
     pub fn redeal(&self, hand: &mut Hand<G>, dealer: Seat, scores: &G::Scores, deck: &[Card]) -> Result<(), RuleError> {
-        let Some(layout) = self.layouts.get(dealer.index()) else {
-            return Err(RuleError::new(format!(
-                "dealer {dealer:?} does not exist at a {}-seat table",
-                self.layouts.len()
-            )));
-        };
+        let layout = self.layout(dealer)?;
         Hand::<G>::check_permutation(&self.config, deck)?;
         let mut events = Events::new();
         let (seats, direction) = (G::seat_count(&self.config), G::direction(&self.config));

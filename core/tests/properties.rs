@@ -99,7 +99,13 @@ fn play_checked<G: Game>(
         }
         let action = pick(&hand, &legal, rng);
         lines.push(Hand::<G>::format_line(seat, &action));
-        hand.apply(seat, action).expect("legal action applies");
+        // `apply_into` (the hot loops' form, into a used buffer) does exactly what `apply` does.
+        let mut twin = hand.clone();
+        let mut buffer = Events::new();
+        buffer.push(troef_core::Event::HandOver);
+        let events = hand.apply(seat, action).expect("legal action applies");
+        twin.apply_into(seat, action, &mut buffer).expect("legal action applies");
+        assert_eq!((&twin, &buffer), (&hand, &events), "apply_into differs from apply");
         hand.table().check_conservation().expect("cards conserved");
     }
     assert_eq!(hand.to_act(), ToAct::HandOver, "hand did not end");
