@@ -24,9 +24,7 @@ use crate::messages::{
     Body, KeyAnnouncement, Message, RemixMessage, RevealMessage, ShuffleMessage, Token, TokenMessage,
 };
 use crate::proofs::{prove_key, prove_tokens, verify_key, verify_tokens, TokenStatement};
-use crate::shuffle::{
-    prove_shuffle, verify_shuffle, ShuffleProof, ShuffleSecret, ShuffleStatement, DEFAULT_SHUFFLE_ROUNDS,
-};
+use crate::shuffle::{prove_shuffle, verify_shuffle, ShuffleProof, ShuffleSecret, ShuffleStatement, MAX_SHUFFLE_SIZE};
 use crate::transcript::{message_transcript, HandContext, MessageKind};
 use curve25519_dalek::constants::RISTRETTO_BASEPOINT_TABLE;
 use curve25519_dalek::ristretto::RistrettoPoint;
@@ -56,35 +54,30 @@ pub struct HandParams {
     /// The game's card set, in the order of the open deck. Deck positions are numbered 0.. as the
     /// rules core numbers them.
     pub cards: Vec<Card>,
-    /// Rounds of the shuffle proof ([`DEFAULT_SHUFFLE_ROUNDS`] unless a test wants it cheaper).
-    pub shuffle_rounds: u8,
 }
 
 impl HandParams {
     pub fn new(table_id: [u8; 32], hand_number: u64, seats: u8, cards: Vec<Card>) -> HandParams {
-        HandParams { table_id, hand_number, seats, cards, shuffle_rounds: DEFAULT_SHUFFLE_ROUNDS }
+        HandParams { table_id, hand_number, seats, cards }
     }
 
     fn validate(&self) -> Result<(), String> {
         if !(2..=MAX_PROTOCOL_SEATS).contains(&self.seats) {
             return Err(format!("{} seats; the protocol plays 2 to {MAX_PROTOCOL_SEATS}", self.seats));
         }
-        if self.cards.is_empty() || self.cards.len() > 64 {
-            return Err(format!("{} cards; a deck has 1 to 64", self.cards.len()));
+        if self.cards.is_empty() || self.cards.len() > MAX_SHUFFLE_SIZE {
+            return Err(format!("{} cards; a deck has 1 to {MAX_SHUFFLE_SIZE}", self.cards.len()));
         }
         let distinct: BTreeSet<Card> = self.cards.iter().copied().collect();
         if distinct.len() != self.cards.len() {
             return Err("a card appears twice in the card set".into());
-        }
-        if self.shuffle_rounds == 0 {
-            return Err("a shuffle proof needs at least one round".into());
         }
         Ok(())
     }
 
     pub fn context(&self) -> HandContext {
         let codes: Vec<u8> = self.cards.iter().map(|card| card.index() as u8).collect();
-        let params_digest = hash32(PARAMS_LABEL, &[&[self.seats], &codes, &[self.shuffle_rounds]]);
+        let params_digest = hash32(PARAMS_LABEL, &[&[self.seats], &codes]);
         HandContext { table_id: self.table_id, hand_number: self.hand_number, params_digest }
     }
 
@@ -664,7 +657,6 @@ impl DealSession {
                 input_wire: &input_wire,
                 output: &output,
                 output_wire: &shuffle.deck,
-                rounds: self.params.shuffle_rounds,
             };
             if let Err(error) =
                 self.check_shuffle_proof(seat, MessageKind::Shuffle, seq, &statement, &shuffle.proof, rng)
@@ -744,7 +736,6 @@ impl DealSession {
             input_wire: &input_wire,
             output: &output,
             output_wire: &output_wire,
-            rounds: self.params.shuffle_rounds,
         };
         let proof = self.make_shuffle_proof(MessageKind::Shuffle, &statement, &secret, rng);
         Body::Shuffle(ShuffleMessage { deck: output_wire, proof })
@@ -981,7 +972,6 @@ impl DealSession {
             input_wire: &input_wire,
             output: &output,
             output_wire: &output_wire,
-            rounds: self.params.shuffle_rounds,
         };
         let proof = self.make_shuffle_proof(MessageKind::Remix, &statement, &secret, rng);
         Ok(Body::Remix(RemixMessage { step: number, outputs: output_wire, proof, moved }))
@@ -1045,7 +1035,6 @@ impl DealSession {
                 input_wire: &input_wire,
                 output: &output,
                 output_wire: &remix.outputs,
-                rounds: self.params.shuffle_rounds,
             };
             if let Err(error) = self.check_shuffle_proof(seat, MessageKind::Remix, seq, &statement, &remix.proof, rng) {
                 return Err(fault(FaultKind::BadShuffleProof, &format!("re-mix proof: {error}")));

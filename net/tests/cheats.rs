@@ -158,7 +158,6 @@ fn shuffle_replacing_the_deck_with_own_encryptions_fails_its_proof() {
         input_wire: &previous.deck,
         output: &chosen,
         output_wire: &chosen_wire,
-        rounds: params.shuffle_rounds,
     };
     let fake_secret = ShuffleSecret::derive(&[4; 32], b"cheat", 0, input.len());
     let transcript = troef_net::transcript::message_transcript(
@@ -324,8 +323,7 @@ fn seed_that_does_not_match_its_commitment_is_caught_at_the_audit() {
 fn revoke_is_caught_at_the_audit() {
     let values = ConfigValues::validate(Tarneeb::config_keys(), []).expect("config");
     let config = Tarneeb::config(&values);
-    let mut params = HandParams::new([9; 32], 1, 4, Tarneeb::deck(&config).iter().collect());
-    params.shuffle_rounds = 2;
+    let params = HandParams::new([9; 32], 1, 4, Tarneeb::deck(&config).iter().collect());
     let mut rng = ChaCha20Rng::seed_from_u64(4);
     for attempt in 0..20u64 {
         let mut table = LocalTable::new(&params, attempt).expect("start");
