@@ -42,6 +42,7 @@ const MAX_BUFFERED: usize = 128;
 
 const DECK_SHUFFLE_LABEL: &[u8] = b"troef/deal/v1/deck-shuffle";
 const REMIX_LABEL: &[u8] = b"troef/deal/v1/remix";
+const RELABEL_LABEL: &[u8] = b"troef/deal/v1/relabel";
 const SEED_COMMITMENT_LABEL: &[u8] = b"troef/deal/v1/seed-commitment";
 const PARAMS_LABEL: &[u8] = b"troef/deal/v1/params";
 
@@ -202,6 +203,9 @@ struct RemixPlan {
     /// Hand positions that stay in the pool after the re-mix.
     pool_after: SlotSet,
     index: u64,
+    /// For a `HandRemixed` step: the relabelling's index and the hand's positions. The cards move
+    /// among those positions by the holder's seed-derived order ([`relabel_order`]).
+    relabel: Option<(u64, SlotSet)>,
 }
 
 #[derive(Clone, Debug)]
@@ -213,6 +217,8 @@ struct Step {
     remix_done: bool,
     owed: Option<Vec<Owed>>,
     received: u8,
+    /// The relabelling index of a `HandRemixed` step.
+    relabel_index: u64,
 }
 
 /// A re-mix as the audit re-runs it.
@@ -222,6 +228,23 @@ struct RemixRecord {
     index: u64,
     inputs: Vec<u32>,
     first_output: u32,
+}
+
+/// A `HandRemixed` event as the audit replays it.
+#[derive(Clone, Copy, Debug)]
+struct RelabelRecord {
+    seat: Seat,
+    index: u64,
+    slots: SlotSet,
+}
+
+/// Where the re-mix of a hand moves each of its cards: the card at the `k`-th position of `slots`
+/// (ascending) goes to `order[k]`. Derived from the holder's committed seed, so only the holder
+/// knows it until the audit, which replays it.
+fn relabel_order(seed: &[u8; 32], index: u64, slots: SlotSet) -> Vec<Slot> {
+    let hand: Vec<Slot> = slots.iter().collect();
+    let permutation = ShuffleSecret::derive(seed, RELABEL_LABEL, index, hand.len()).permutation;
+    permutation.iter().map(|&k| hand[k as usize]).collect()
 }
 
 /// The outcome of the end-of-hand audit: the card at each deck position.
@@ -251,6 +274,9 @@ pub struct DealSession {
     my_pool: BTreeMap<Slot, u32>,
     remix_counts: Vec<u64>,
     remixes: Vec<RemixRecord>,
+    /// `HandRemixed` events fed so far, per seat, and all of them in order.
+    relabel_counts: Vec<u64>,
+    relabels: Vec<RelabelRecord>,
     known: Vec<Option<Card>>,
     claims: Vec<(Seat, Slot, Card)>,
     steps: VecDeque<Step>,
@@ -319,6 +345,8 @@ impl DealSession {
             my_pool: BTreeMap::new(),
             remix_counts: vec![0; seats],
             remixes: Vec::new(),
+            relabel_counts: vec![0; seats],
+            relabels: Vec::new(),
             known: vec![None; slots],
             claims: Vec::new(),
             steps: VecDeque::new(),
@@ -749,29 +777,71 @@ impl DealSession {
         rng: &mut R,
     ) -> Result<Vec<Message>, Fault> {
         let mut batch = Vec::new();
+        // A `HandRemixed` event opens a step of its own, which the passes and discards of the
+        // same seat that follow it join: one proven re-mix serves them all.
+        let mut remixing: Option<(Seat, u64)> = None;
         for &event in events {
             if let Some(bad) = self.check_event(&event) {
                 return Err(Fault::arrival(None, FaultKind::Setup, bad));
             }
-            let needs_own_step = matches!(
-                event,
-                Visibility::PassedFaceDown { .. }
-                    | Visibility::DiscardedFaceDown { .. }
-                    | Visibility::ShownToSeat { .. }
-                    | Visibility::ReleasedToHolder { .. }
-            );
-            if needs_own_step {
-                self.push_step(std::mem::take(&mut batch));
-                self.push_step(vec![event]);
-            } else {
-                batch.push(event);
+            match event {
+                Visibility::HandRemixed { seat, slots } => {
+                    self.end_remix_group(&mut remixing, &mut batch);
+                    self.push_step(std::mem::take(&mut batch));
+                    let index = self.relabel_counts[seat.index()];
+                    self.relabel_counts[seat.index()] += 1;
+                    self.relabels.push(RelabelRecord { seat, index, slots });
+                    remixing = Some((seat, index));
+                    batch.push(event);
+                }
+                Visibility::PassedFaceDown { from: seat, .. } | Visibility::DiscardedFaceDown { seat, .. }
+                    if remixing.is_some_and(|(remixer, _)| remixer == seat) =>
+                {
+                    batch.push(event);
+                }
+                _ => {
+                    self.end_remix_group(&mut remixing, &mut batch);
+                    let needs_own_step = matches!(
+                        event,
+                        Visibility::PassedFaceDown { .. }
+                            | Visibility::DiscardedFaceDown { .. }
+                            | Visibility::ShownToSeat { .. }
+                            | Visibility::ReleasedToHolder { .. }
+                    );
+                    if needs_own_step {
+                        self.push_step(std::mem::take(&mut batch));
+                        self.push_step(vec![event]);
+                    } else {
+                        batch.push(event);
+                    }
+                }
             }
         }
+        self.end_remix_group(&mut remixing, &mut batch);
         self.push_step(batch);
         let mut out = Vec::new();
         self.advance(rng, &mut out)?;
         self.drain_buffer(rng, &mut out)?;
         Ok(out)
+    }
+
+    /// Closes an open `HandRemixed` group as one step.
+    fn end_remix_group(&mut self, remixing: &mut Option<(Seat, u64)>, batch: &mut Vec<Visibility>) {
+        if let Some((_, index)) = remixing.take() {
+            self.push_step(std::mem::take(batch));
+            if let Some(step) = self.steps.back_mut() {
+                step.relabel_index = index;
+            }
+        }
+    }
+
+    /// The order in which this device's hand will be re-mixed by its next `HandRemixed` event, for
+    /// the rules core's [`troef_core::Hand::remix_hand`]: the card at the `k`-th position of
+    /// `slots` (ascending; the core's `Table::remix_slots`) moves to the returned `k`-th position.
+    /// It is derived from this device's committed seed, so the other devices learn it only at the
+    /// audit, which checks it.
+    pub fn remix_order(&self, slots: SlotSet) -> Vec<Slot> {
+        relabel_order(&self.seed, self.relabel_counts[self.me.index()], slots)
     }
 
     fn check_event(&self, event: &Visibility) -> Option<String> {
@@ -784,7 +854,8 @@ impl DealSession {
             | Visibility::PlayedFaceDown { seat, slots }
             | Visibility::HandOpened { seat, slots }
             | Visibility::WithheldFromHolder { seat, slots }
-            | Visibility::ReleasedToHolder { seat, slots } => (slots, vec![seat]),
+            | Visibility::ReleasedToHolder { seat, slots }
+            | Visibility::HandRemixed { seat, slots } => (slots, vec![seat]),
             Visibility::PassedFaceDown { from, to, slots } => (slots, vec![from, to]),
             Visibility::DealtFaceDown { slots, .. }
             | Visibility::ShownToAll { slots }
@@ -813,6 +884,7 @@ impl DealSession {
             remix_done: false,
             owed: None,
             received: 0,
+            relabel_index: 0,
         });
     }
 
@@ -877,7 +949,18 @@ impl DealSession {
     /// Decides whether the step at the front needs a re-mix first, and plans it.
     fn start_front_step(&mut self) {
         let Some(step) = self.steps.front() else { return };
+        let mut relabel = None;
         let plan = match step.events.first() {
+            Some(&Visibility::HandRemixed { seat, slots }) => {
+                relabel = Some((step.relabel_index, slots));
+                let moved = step.events.iter().fold(SlotSet::EMPTY, |moved, event| match *event {
+                    Visibility::PassedFaceDown { slots, .. } | Visibility::DiscardedFaceDown { slots, .. } => {
+                        moved.union(slots)
+                    }
+                    _ => moved,
+                });
+                Some((seat, moved))
+            }
             Some(&Visibility::PassedFaceDown { from, slots, .. }) => Some((from, slots)),
             Some(&Visibility::DiscardedFaceDown { seat, slots }) => Some((seat, slots)),
             Some(&Visibility::ShownToSeat { seat, slots }) | Some(&Visibility::ReleasedToHolder { seat, slots }) => {
@@ -905,6 +988,7 @@ impl DealSession {
                 moved: moved.iter().collect(),
                 pool_after,
                 index: self.remix_counts[seat.index()],
+                relabel,
             }
         });
         if let Some(step) = self.steps.front_mut() {
@@ -955,13 +1039,17 @@ impl DealSession {
         for (position, &from) in secret.permutation.iter().enumerate() {
             output_of_input[from as usize] = position as u16;
         }
+        // A relabelled hand names its moved cards by their new positions; the inputs are bound to
+        // the old ones.
+        let old_of_new = self.relabelling(&plan, true);
         let moved = plan
             .moved
             .iter()
             .map(|slot| {
+                let old = old_of_new.get(slot).copied().unwrap_or(*slot);
                 slot_of_input
                     .iter()
-                    .position(|s| s == slot)
+                    .position(|&s| s == old)
                     .map(|input| output_of_input[input])
                     .ok_or_else(|| Fault::arrival(None, FaultKind::Setup, "moved card missing from the re-mix"))
             })
@@ -975,6 +1063,16 @@ impl DealSession {
         };
         let proof = self.make_shuffle_proof(MessageKind::Remix, &statement, &secret, rng);
         Ok(Body::Remix(RemixMessage { step: number, outputs: output_wire, proof, moved }))
+    }
+
+    /// For a relabelling re-mix of this device's own hand, its map between old and new positions
+    /// (`new → old` when `inverse`, else `old → new`); empty otherwise.
+    fn relabelling(&self, plan: &RemixPlan, inverse: bool) -> BTreeMap<Slot, Slot> {
+        let Some((index, slots)) = plan.relabel.filter(|_| plan.seat == self.me) else {
+            return BTreeMap::new();
+        };
+        let order = relabel_order(&self.seed, index, slots);
+        slots.iter().zip(order).map(|(old, new)| if inverse { (new, old) } else { (old, new) }).collect()
     }
 
     /// This device's view of which deck position each re-mix input is (only the remixer knows the
@@ -1057,14 +1155,28 @@ impl DealSession {
             self.bindings[slot.0 as usize] = Binding::Pooled(seat);
         }
         self.pools[seat.index()] = pool;
+        let new_of_old = self.relabelling(&plan, false);
         if let Some(slots) = private_slots {
             let secret = ShuffleSecret::derive(&self.seed, REMIX_LABEL, plan.index, size);
             self.my_pool.clear();
             for (position, &from) in secret.permutation.iter().enumerate() {
-                let slot = slots[from as usize];
+                let old = slots[from as usize];
+                let slot = new_of_old.get(&old).copied().unwrap_or(old);
                 if plan.pool_after.contains(slot) {
                     self.my_pool.insert(slot, first_output + position as u32);
                 }
+            }
+        }
+        // After a relabelling the holder knows its cards at their new positions; every other
+        // device forgets which card lies where in the hand (it learns a passed card anew when its
+        // tokens arrive).
+        if let Some((_, slots)) = plan.relabel {
+            let before = self.known.clone();
+            for slot in slots.iter() {
+                self.known[slot.0 as usize] = None;
+            }
+            for (old, new) in &new_of_old {
+                self.known[new.0 as usize] = before[old.0 as usize];
             }
         }
         if let Some(step) = self.steps.front_mut() {
@@ -1162,7 +1274,10 @@ impl DealSession {
                 }
                 // Knowledge cannot be taken back; withholding is kept by not publishing tokens,
                 // and the end-of-hand reveal is the audit's key reveal.
-                Visibility::WithheldFromHolder { .. } | Visibility::RevealedAtEnd { .. } => {}
+                // The re-mix of the step did the work of `HandRemixed`.
+                Visibility::WithheldFromHolder { .. }
+                | Visibility::RevealedAtEnd { .. }
+                | Visibility::HandRemixed { .. } => {}
             }
         }
         for owes in &mut owed {
@@ -1399,9 +1514,19 @@ impl DealSession {
         if distinct.len() != deck.len() {
             return Err(Fault::audit(None, FaultKind::DeckNotCardSet, "a card appears twice in the deck"));
         }
+        // Where each card lies now: the dealt deck with every hand's re-mix replayed from the
+        // revealed seeds.
+        let mut current = deck.clone();
+        for relabel in &self.relabels {
+            let order = relabel_order(&reveals[relabel.seat.index()].1, relabel.index, relabel.slots);
+            let before = current.clone();
+            for (old, new) in relabel.slots.iter().zip(order) {
+                current[new.0 as usize] = before[old.0 as usize];
+            }
+        }
         for (slot, known) in self.known.iter().enumerate() {
             if let Some(card) = known {
-                if deck[slot] != *card {
+                if current[slot] != *card {
                     return Err(Fault::audit(None, FaultKind::DeckNotCardSet, format!("position {slot} changed card")));
                 }
             }
