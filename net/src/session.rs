@@ -18,6 +18,14 @@
 //! card in a hand is only the holder's own; a pass or a face-down discard first re-mixes the
 //! holder's hand with a proven shuffle, so a card that was public (a widow card) cannot be followed
 //! to its new place, and then asks every seat but the receiver for tokens of the passed card.
+//!
+//! **Re-mixed hands.** The rules core reports a re-mix as `HandRemixed` (from
+//! `Hand::remix_hand`, right before the pass or discard): it has moved the holder's cards among
+//! the hand's positions in the order [`DealSession::remix_order`] derives from the holder's seed,
+//! so the position the pass names says nothing of the card. The `HandRemixed` event and the
+//! holder's passes and discards right after it form one step with one re-mix; the holder maps its
+//! new positions to the re-mix's outputs, every other device forgets which card lies where in the
+//! hand, and the audit replays the order from the revealed seed.
 
 use crate::group::{decompress, hash32, scalar_from_wire, CardBook, Ciphertext, JointKey, WireCiphertext, WirePoint};
 use crate::messages::{
@@ -29,7 +37,9 @@ use crate::transcript::{message_transcript, HandContext, MessageKind};
 use curve25519_dalek::constants::RISTRETTO_BASEPOINT_TABLE;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
-use curve25519_dalek::traits::Identity;
+use curve25519_dalek::traits::{Identity, IsIdentity, VartimeMultiscalarMul};
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha20Rng;
 use rand_core::{CryptoRng, RngCore};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::{Duration, Instant};
@@ -43,6 +53,7 @@ const MAX_BUFFERED: usize = 128;
 const DECK_SHUFFLE_LABEL: &[u8] = b"troef/deal/v1/deck-shuffle";
 const REMIX_LABEL: &[u8] = b"troef/deal/v1/remix";
 const RELABEL_LABEL: &[u8] = b"troef/deal/v1/relabel";
+const AUDIT_WEIGHTS_LABEL: &[u8] = b"troef/deal/v1/audit-weights";
 const SEED_COMMITMENT_LABEL: &[u8] = b"troef/deal/v1/seed-commitment";
 const PARAMS_LABEL: &[u8] = b"troef/deal/v1/params";
 
@@ -1467,6 +1478,62 @@ impl DealSession {
         Ok(())
     }
 
+    /// Decrypts the dealt deck with the sum of the revealed keys. The cards this device already
+    /// knows (traced back through every re-mix order to their dealt positions) are checked in one
+    /// batched equation `Σ ρ_i·(body_i − M_i) − total·Σ ρ_i·mask_i = 0`; the rest, or all of them
+    /// if the batch fails, are decrypted one by one.
+    fn decrypt_deck(&self, reveals: &[(Scalar, [u8; 32])], total: &Scalar) -> Result<Vec<Card>, Fault> {
+        let count = self.params.cards.len();
+        let mut dealt: Vec<Option<Card>> = self.known.clone();
+        for relabel in self.relabels.iter().rev() {
+            let order = relabel_order(&reveals[relabel.seat.index()].1, relabel.index, relabel.slots);
+            let after = dealt.clone();
+            for (old, new) in relabel.slots.iter().zip(order) {
+                dealt[old.0 as usize] = after[new.0 as usize];
+            }
+        }
+        let mut weight_bytes = vec![0u8; 16 * count];
+        let mut hasher_input = Vec::with_capacity(64 * count);
+        for entry in self.entries.iter().take(count) {
+            hasher_input.extend_from_slice(&entry.wire.mask);
+            hasher_input.extend_from_slice(&entry.wire.body);
+        }
+        ChaCha20Rng::from_seed(hash32(AUDIT_WEIGHTS_LABEL, &[&total.to_bytes(), &hasher_input]))
+            .fill_bytes(&mut weight_bytes);
+        let (mut scalars, mut points) = (Vec::with_capacity(2 * count + 1), Vec::with_capacity(2 * count + 1));
+        let mut mask_points = Vec::with_capacity(count);
+        let mut mask_weights = Vec::with_capacity(count);
+        for ((entry, card), weight) in self.entries.iter().take(count).zip(&dealt).zip(weight_bytes.chunks(16)) {
+            let Some(card) = card else { continue };
+            let weight = crate::group::short_scalar(weight);
+            scalars.push(weight);
+            points.push(entry.cipher.body);
+            scalars.push(-weight);
+            points.push(crate::group::card_point(*card));
+            mask_weights.push(weight);
+            mask_points.push(entry.cipher.mask);
+        }
+        let batch_holds = !mask_points.is_empty() && {
+            let masks = RistrettoPoint::vartime_multiscalar_mul(&mask_weights, &mask_points);
+            scalars.push(-total);
+            points.push(masks);
+            RistrettoPoint::vartime_multiscalar_mul(&scalars, &points).is_identity()
+        };
+        let mut deck = Vec::with_capacity(count);
+        for (slot, entry) in self.entries.iter().take(count).enumerate() {
+            if let (true, Some(card)) = (batch_holds, dealt[slot]) {
+                deck.push(card);
+                continue;
+            }
+            let point = entry.cipher.body - entry.cipher.mask * total;
+            let card = self.book.card_of(&point).ok_or_else(|| {
+                Fault::audit(None, FaultKind::DeckNotCardSet, format!("deck position {slot} holds no card of the game"))
+            })?;
+            deck.push(card);
+        }
+        Ok(deck)
+    }
+
     /// Re-runs every shuffle and re-mix from the revealed seeds, decrypts every deck position and
     /// checks the deck is the game's card set.
     fn run_audit(&self) -> Result<AuditedDeal, Fault> {
@@ -1475,10 +1542,16 @@ impl DealSession {
             return Err(Fault::audit(None, FaultKind::Setup, "the deck was never shuffled"));
         }
         let reveals: Vec<(Scalar, [u8; 32])> = self.reveals.iter().flatten().copied().collect();
+        // Each re-run is checked as one batched equation; its weights come from a hash of the
+        // seed and the published output, fixed before the weights are known.
+        let weight_seed = |seed: &[u8; 32], output: &[WireCiphertext]| {
+            let digest: Vec<u8> = output.iter().flat_map(|c| c.mask.into_iter().chain(c.body)).collect();
+            hash32(AUDIT_WEIGHTS_LABEL, &[seed, &digest])
+        };
         for (seat, (_, seed)) in reveals.iter().enumerate() {
             let secret = ShuffleSecret::derive(seed, DECK_SHUFFLE_LABEL, 0, self.params.cards.len());
-            let rerun = secret.apply(&self.stages[seat].0, &key);
-            if rerun != self.stages[seat + 1].0 {
+            let (output, output_wire) = &self.stages[seat + 1];
+            if !secret.reproduces(&self.stages[seat].0, output, &key, weight_seed(seed, output_wire)) {
                 return Err(Fault::audit(
                     Some(Seat(seat as u8)),
                     FaultKind::ShuffleNotReproduced,
@@ -1488,12 +1561,13 @@ impl DealSession {
         }
         for remix in &self.remixes {
             let input: Vec<Ciphertext> = remix.inputs.iter().map(|&e| self.entries[e as usize].cipher).collect();
-            let secret = ShuffleSecret::derive(&reveals[remix.seat.index()].1, REMIX_LABEL, remix.index, input.len());
-            let rerun = secret.apply(&input, &key);
+            let seed = &reveals[remix.seat.index()].1;
+            let secret = ShuffleSecret::derive(seed, REMIX_LABEL, remix.index, input.len());
             let first = remix.first_output as usize;
-            let published: Vec<Ciphertext> =
-                self.entries[first..first + input.len()].iter().map(|entry| entry.cipher).collect();
-            if rerun != published {
+            let outputs = &self.entries[first..first + input.len()];
+            let published: Vec<Ciphertext> = outputs.iter().map(|entry| entry.cipher).collect();
+            let published_wire: Vec<WireCiphertext> = outputs.iter().map(|entry| entry.wire).collect();
+            if !secret.reproduces(&input, &published, &key, weight_seed(seed, &published_wire)) {
                 return Err(Fault::audit(
                     Some(remix.seat),
                     FaultKind::ShuffleNotReproduced,
@@ -1502,14 +1576,7 @@ impl DealSession {
             }
         }
         let total: Scalar = reveals.iter().map(|(secret, _)| secret).sum();
-        let mut deck = Vec::with_capacity(self.params.cards.len());
-        for (slot, entry) in self.entries.iter().take(self.params.cards.len()).enumerate() {
-            let point = entry.cipher.body - entry.cipher.mask * total;
-            let card = self.book.card_of(&point).ok_or_else(|| {
-                Fault::audit(None, FaultKind::DeckNotCardSet, format!("deck position {slot} holds no card of the game"))
-            })?;
-            deck.push(card);
-        }
+        let deck = self.decrypt_deck(&reveals, &total)?;
         let distinct: BTreeSet<Card> = deck.iter().copied().collect();
         if distinct.len() != deck.len() {
             return Err(Fault::audit(None, FaultKind::DeckNotCardSet, "a card appears twice in the deck"));
