@@ -44,6 +44,7 @@ use rand_core::{CryptoRng, RngCore};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::{Duration, Instant};
 use troef_core::{Card, Seat, Slot, SlotSet, Visibility};
+use zeroize::Zeroize;
 
 /// The most seats the protocol supports (seat sets are byte masks).
 pub const MAX_PROTOCOL_SEATS: u8 = 8;
@@ -254,8 +255,8 @@ struct RelabelRecord {
 /// knows it until the audit, which replays it.
 fn relabel_order(seed: &[u8; 32], index: u64, slots: SlotSet) -> Vec<Slot> {
     let hand: Vec<Slot> = slots.iter().collect();
-    let permutation = ShuffleSecret::derive(seed, RELABEL_LABEL, index, hand.len()).permutation;
-    permutation.iter().map(|&k| hand[k as usize]).collect()
+    let secret = ShuffleSecret::derive(seed, RELABEL_LABEL, index, hand.len());
+    secret.permutation.iter().map(|&k| hand[k as usize]).collect()
 }
 
 /// The outcome of the end-of-hand audit: the card at each deck position.
@@ -300,6 +301,15 @@ pub struct DealSession {
     evidence: Vec<(Message, Fault)>,
     /// Time spent making and checking shuffle proofs, when measuring.
     proof_time: Option<Duration>,
+}
+
+/// The hand's secret key and seed are wiped from memory when the session goes.
+impl Drop for DealSession {
+    fn drop(&mut self) {
+        self.secret_key.zeroize();
+        self.seed.zeroize();
+        self.my_pool.clear();
+    }
 }
 
 /// Debug output never shows the secret key or seed (sessions end up in logs).
@@ -1318,8 +1328,9 @@ impl DealSession {
         let masks: Vec<RistrettoPoint> = entries.iter().map(|&e| self.entries[e as usize].cipher.mask).collect();
         let masks_wire: Vec<WirePoint> = entries.iter().map(|&e| self.entries[e as usize].wire.mask).collect();
         // Tokens are computed as halves and compressed in one batch.
-        let half_key = self.secret_key * crate::group::half();
+        let mut half_key = self.secret_key * crate::group::half();
         let halves: Vec<RistrettoPoint> = masks.iter().map(|mask| mask * half_key).collect();
+        half_key.zeroize();
         let tokens_wire = crate::group::compress_doubled(&halves);
         let proof = if entries.is_empty() {
             None

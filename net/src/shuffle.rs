@@ -49,12 +49,21 @@ use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha512};
 use std::sync::OnceLock;
+use zeroize::Zeroize;
 
-/// A secret shuffle: `output[i] = input[permutation[i]]` re-masked by `masks[i]`.
+/// A secret shuffle: `output[i] = input[permutation[i]]` re-masked by `masks[i]`. Wiped from
+/// memory when dropped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShuffleSecret {
     pub permutation: Vec<u16>,
     pub masks: Vec<Scalar>,
+}
+
+impl Drop for ShuffleSecret {
+    fn drop(&mut self) {
+        self.permutation.zeroize();
+        self.masks.zeroize();
+    }
 }
 
 /// A uniform integer in `0..bound` (`bound > 0`), without modulo bias.
@@ -142,7 +151,6 @@ pub const MAX_SHUFFLE_SIZE: usize = 64;
 /// commitment's), each hashed from a label so that nobody knows a discrete-log relation between
 /// them and `G`; no trusted setup. Their fixed-base tables are built once per process.
 struct Generators {
-    chain_base: RistrettoPoint,
     chain_table: RistrettoBasepointTable,
     items: Vec<RistrettoPoint>,
     /// `H_i / 2`, for the prover's batch compression.
@@ -168,7 +176,7 @@ fn generators() -> &'static Generators {
         );
         let half = half();
         let item_halves = items.iter().map(|item| item * half).collect();
-        Generators { chain_table: RistrettoBasepointTable::create(&chain_base), chain_base, items, item_halves, fixed }
+        Generators { chain_table: RistrettoBasepointTable::create(&chain_base), items, item_halves, fixed }
     })
 }
 
@@ -279,8 +287,11 @@ pub fn prove_shuffle<R: RngCore + CryptoRng>(
     // R_i = u'_i·R_{i−1} + r̂_i: two fixed-base multiplications per link.
     let r_chain: Vec<Scalar> = (0..size).map(|_| random()).collect();
     let mut chain_halves = Vec::with_capacity(size);
+    // The openings (R_{i−1}, P_{i−1}) of each link's predecessor, from ĉ_{−1} = 0·G + 1·H.
+    let mut openings = Vec::with_capacity(size);
     let (mut running_r, mut running_p) = (Scalar::ZERO, Scalar::ONE);
     for (r_hat, u_prime) in r_chain.iter().zip(&u_out) {
+        openings.push((running_r, running_p));
         running_r = u_prime * running_r + r_hat;
         running_p *= u_prime;
         chain_halves.push(g * &(running_r * half) + &generators.chain_table * &(running_p * half));
@@ -301,12 +312,16 @@ pub fn prove_shuffle<R: RngCore + CryptoRng>(
     ];
     let t_wire = compress_doubled(&t_halves);
     let t = [t_wire[0], t_wire[1], t_wire[2], t_wire[3], t_wire[4]];
-    let mut t_chain_halves = Vec::with_capacity(size);
-    let mut previous = generators.chain_base;
-    for ((omega_hat, half_item), link_half) in omega_chain.iter().zip(&half_items).zip(&chain_halves) {
-        t_chain_halves.push(g * &(omega_hat * half) + previous * half_item);
-        previous = link_half + link_half;
-    }
+    // t̂_i = ω̂_i·G + ω'_i·ĉ_{i−1} = (ω̂_i + ω'_i·R_{i−1})·G + (ω'_i·P_{i−1})·H: two fixed-base
+    // multiplications instead of a variable-base one.
+    let t_chain_halves: Vec<RistrettoPoint> = omega_chain
+        .iter()
+        .zip(&half_items)
+        .zip(&openings)
+        .map(|((omega_hat, half_item), (r_previous, p_previous))| {
+            g * &(omega_hat * half + half_item * r_previous) + &generators.chain_table * &(half_item * p_previous)
+        })
+        .collect();
     let t_chain = compress_doubled(&t_chain_halves);
     let c = sigma_challenge(transcript, &chain, &t, &t_chain);
     // Witnesses of the five statements, then the responses s = ω + c·witness.
@@ -321,6 +336,15 @@ pub fn prove_shuffle<R: RngCore + CryptoRng>(
     ];
     let s_chain = omega_chain.iter().zip(&r_chain).map(|(omega, r)| (omega + c * r).to_bytes()).collect();
     let s_items = omega_items.iter().zip(&u_out).map(|(omega, u)| (omega + c * u).to_bytes()).collect();
+    // The witnesses and nonces say everything about the permutation: wipe them.
+    for secrets in [r, u_out, r_chain, omega_chain, omega_items, half_items] {
+        let mut secrets = secrets;
+        secrets.zeroize();
+    }
+    for mut secret in [running_r, running_p, r_sum, r_weighted, remask_weighted] {
+        secret.zeroize();
+    }
+    openings.zeroize();
     ShuffleProof { permutation_commitments, chain, t, t_chain, s, s_chain, s_items }
 }
 
