@@ -301,6 +301,11 @@ pub struct DealSession {
     evidence: Vec<(Message, Fault)>,
     /// Time spent making and checking shuffle proofs, when measuring.
     proof_time: Option<Duration>,
+    /// The seat whose message last bound each deck position to a re-mix output (the re-mix's
+    /// `moved` or a pick): who answers for it at the audit.
+    bound_by: Vec<Option<Seat>>,
+    /// Test hook: see [`DealSession::dishonest_misname_moved`].
+    misname_moved: bool,
 }
 
 /// The hand's secret key and seed are wiped from memory when the session goes.
@@ -379,6 +384,8 @@ impl DealSession {
             log: Vec::new(),
             evidence: Vec::new(),
             proof_time: None,
+            bound_by: vec![None; slots],
+            misname_moved: false,
             params,
         };
         let open: Vec<Ciphertext> = session.book.points().iter().map(|(_, point)| Ciphertext::open(*point)).collect();
@@ -475,6 +482,14 @@ impl DealSession {
     #[doc(hidden)]
     pub fn dishonest_replace_seed(&mut self, seed: [u8; 32]) -> [u8; 32] {
         std::mem::replace(&mut self.seed, seed)
+    }
+
+    /// Test hook for the cheat matrix: the next re-mix names another of its outputs as the first
+    /// card leaving the hand (a device passing a card other than the one its core named). Not for
+    /// the table protocol.
+    #[doc(hidden)]
+    pub fn dishonest_misname_moved(&mut self) {
+        self.misname_moved = true;
     }
 
     fn transcript(&self, seat: Seat, kind: MessageKind, seq: u32) -> merlin::Transcript {
@@ -1075,6 +1090,12 @@ impl DealSession {
                     .ok_or_else(|| Fault::arrival(None, FaultKind::Setup, "moved card missing from the re-mix"))
             })
             .collect::<Result<Vec<u16>, Fault>>()?;
+        let mut moved = moved;
+        if std::mem::take(&mut self.misname_moved) && input.len() > 1 {
+            if let Some(first) = moved.first_mut() {
+                *first = (*first + 1) % input.len() as u16;
+            }
+        }
         let statement = ShuffleStatement {
             key: &key,
             input: &input,
@@ -1168,6 +1189,7 @@ impl DealSession {
         self.remix_counts[seat.index()] += 1;
         for (slot, &index) in plan.moved.iter().zip(&remix.moved) {
             self.bindings[slot.0 as usize] = Binding::Entry(first_output + u32::from(index));
+            self.bound_by[slot.0 as usize] = Some(seat);
         }
         let moved_outputs: BTreeSet<u16> = remix.moved.iter().copied().collect();
         let pool: Vec<u32> =
@@ -1406,6 +1428,7 @@ impl DealSession {
         }
         for &(slot, entry) in &message.picks {
             self.bindings[slot as usize] = Binding::Entry(entry);
+            self.bound_by[slot as usize] = Some(seat);
             self.pools[seat.index()].retain(|&e| e != entry);
             if seat == self.me {
                 self.my_pool.remove(&Slot(slot));
@@ -1605,7 +1628,16 @@ impl DealSession {
         for (slot, known) in self.known.iter().enumerate() {
             if let Some(card) = known {
                 if current[slot] != *card {
-                    return Err(Fault::audit(None, FaultKind::DeckNotCardSet, format!("position {slot} changed card")));
+                    // A re-mix output or pick that does not hold the card the hand's re-mix put at
+                    // this position: the seat that bound it answers for it.
+                    return Err(Fault::audit(
+                        self.bound_by[slot],
+                        FaultKind::WrongCard,
+                        format!(
+                            "deck position {slot} opened as {card}, but the audited deal puts {} there",
+                            current[slot]
+                        ),
+                    ));
                 }
             }
         }
