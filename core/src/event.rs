@@ -109,6 +109,13 @@ pub enum Visibility {
     ReleasedToHolder { seat: Seat, slots: SlotSet },
     /// The end-of-hand reveal: every card not yet public, opened to all.
     RevealedAtEnd { slots: SlotSet },
+    /// A seat's hand re-mixed before cards leave it face down (a pass or a discard): the cards at
+    /// these positions of its hand were dealt anew among the same positions by a permutation only
+    /// the holder knows (`Table::remix_hand`), so no other seat knows any more which card lies
+    /// where among them. A card every seat had seen in the hand (a widow card taken into it) can
+    /// then not be followed: the pass or discard that follows names a position of the re-mixed
+    /// hand. The deal protocol re-mixes the hand's ciphertexts with a proven shuffle here.
+    HandRemixed { seat: Seat, slots: SlotSet },
 }
 
 /// What `apply` reports: visibility changes and the progress of the hand.

@@ -298,6 +298,30 @@ impl<G: Game> Hand<G> {
         Ok(())
     }
 
+    /// Whether `seat`'s `action` would pass or discard cards face down from its hand (tried on a
+    /// copy; the hand is unchanged). A networked table then re-mixes the hand first
+    /// ([`Hand::remix_hand`]) so that a card every seat had seen cannot be followed.
+    pub fn passes_face_down(&self, seat: Seat, action: G::Action) -> bool {
+        let mut probe = self.clone();
+        use crate::event::{Event, Visibility};
+        probe.apply(seat, action).is_ok_and(|events| {
+            events.iter().any(|event| match event {
+                Event::Visibility(Visibility::PassedFaceDown { from, .. }) => *from == seat,
+                Event::Visibility(Visibility::DiscardedFaceDown { seat: discarder, .. }) => *discarder == seat,
+                _ => false,
+            })
+        })
+    }
+
+    /// Re-mixes `seat`'s hand (see [`Table::remix_hand`]): call it right before the action that
+    /// passes or discards face down, and hand the deal protocol both actions' events together.
+    /// Only visibility changes; the game's state and the record are untouched.
+    pub fn remix_hand(&mut self, seat: Seat, order: &[crate::event::Slot]) -> Result<Events, RuleError> {
+        let mut events = Events::new();
+        self.table.remix_hand(seat, order, &mut events)?;
+        Ok(events)
+    }
+
     pub fn outcome(&self) -> Option<G::Outcome> {
         self.game.outcome(&self.config, &self.table)
     }

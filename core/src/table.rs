@@ -582,7 +582,8 @@ impl Table {
             | Visibility::DiscardedFaceDown { slots, .. }
             | Visibility::PlayedFaceDown { slots, .. }
             | Visibility::TakenIntoHand { slots, .. }
-            | Visibility::WithheldFromHolder { slots, .. } => (slots, None),
+            | Visibility::WithheldFromHolder { slots, .. }
+            | Visibility::HandRemixed { slots, .. } => (slots, None),
             Visibility::ShownToAll { slots }
             | Visibility::HandOpened { slots, .. }
             | Visibility::RevealedAtEnd { slots } => (slots, Some(EVERYONE)),
@@ -608,6 +609,57 @@ impl Table {
         if !events.is_full() {
             events.push(Event::Visibility(change));
         }
+    }
+
+    /// The positions of `seat`'s hand that a re-mix covers: those whose card the holder sees.
+    /// (Cards the holder may not see yet stay where they are: it cannot pass what it cannot see.)
+    pub fn remix_slots(&self, seat: Seat) -> SlotSet {
+        let mut set = SlotSet::EMPTY;
+        for slot in self.hand_slots[seat.index()].iter() {
+            if self.is_seen_by(slot, seat) {
+                set.insert(slot);
+            }
+        }
+        set
+    }
+
+    /// Re-mixes `seat`'s hand before cards leave it face down: the card at the `k`-th position of
+    /// [`Table::remix_slots`] (ascending) moves to position `order[k]`, a permutation of those
+    /// positions that only the holder knows (the deal protocol derives it from the holder's
+    /// committed seed). The holder keeps seeing its cards; every other seat forgets which card
+    /// lies where among them, so a pass or discard that follows, naming a re-mixed position, does
+    /// not say which card left. Reports [`Visibility::HandRemixed`]. Fails, changing nothing, if
+    /// `order` is not a permutation of those positions.
+    pub fn remix_hand(&mut self, seat: Seat, order: &[Slot], events: &mut Events) -> Result<(), RuleError> {
+        if seat.0 >= self.seats {
+            return Err(RuleError::new(format!("seat {} is not at the table", seat.0)));
+        }
+        let slots = self.remix_slots(seat);
+        let mut targets = SlotSet::EMPTY;
+        for &slot in order {
+            if slot.0 >= self.slot_count || !slots.contains(slot) || targets.contains(slot) {
+                return Err(RuleError::new("a re-mix order must be a permutation of the hand's positions"));
+            }
+            targets.insert(slot);
+        }
+        if targets != slots {
+            return Err(RuleError::new("a re-mix order must be a permutation of the hand's positions"));
+        }
+        let before: arrayvec::ArrayVec<(u8, u8), 64> =
+            slots.iter().map(|slot| (self.card_at[slot.0 as usize], self.seen_by[slot.0 as usize])).collect();
+        for (&(card, seen), &to) in before.iter().zip(order) {
+            let at = to.0 as usize;
+            self.card_at[at] = card;
+            // The holder sees what it saw; nobody else can link a card to a position any more.
+            self.seen_by[at] = seen & seat.bit();
+            if card != UNKNOWN {
+                self.slot_of[card as usize] = to.0;
+            }
+        }
+        // A card that was public at its old position is not public at its new one.
+        self.public = SlotSet(self.public.0 & !slots.0);
+        self.emit(Visibility::HandRemixed { seat, slots }, events);
+        Ok(())
     }
 
     /// Moves a deck position to another place (hand bookkeeping included); no visibility change.

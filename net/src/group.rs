@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha512};
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::OnceLock;
 use troef_core::Card;
 
 /// Domain label of the card points. Changing it changes every card: it is part of the protocol.
@@ -21,9 +22,24 @@ pub const CARD_POINT_LABEL: &[u8] = b"troef/deal/v1/card-point/";
 
 /// The point standing for `card`.
 pub fn card_point(card: Card) -> RistrettoPoint {
-    let mut input = CARD_POINT_LABEL.to_vec();
-    input.extend_from_slice(card.to_string().as_bytes());
-    RistrettoPoint::hash_from_bytes::<Sha512>(&input)
+    card_points()[card.index()].0
+}
+
+/// Every card's point with its compressed form, hashed once per process (each hash to the group
+/// costs a square root, and every hand needs them).
+fn card_points() -> &'static [(RistrettoPoint, WirePoint)] {
+    static POINTS: OnceLock<Vec<(RistrettoPoint, WirePoint)>> = OnceLock::new();
+    POINTS.get_or_init(|| {
+        (0..=Card::JOKER.index())
+            .map(|index| {
+                let code = Card::from_index(index as u8).map(|card| card.to_string()).unwrap_or_default();
+                let mut input = CARD_POINT_LABEL.to_vec();
+                input.extend_from_slice(code.as_bytes());
+                let point = RistrettoPoint::hash_from_bytes::<Sha512>(&input);
+                (point, point.compress().to_bytes())
+            })
+            .collect()
+    })
 }
 
 /// A 32-byte hash of labelled parts, for commitments and seed derivation.
@@ -50,8 +66,9 @@ pub struct CardBook {
 
 impl CardBook {
     pub fn new(cards: &[Card]) -> CardBook {
-        let points: Vec<(Card, RistrettoPoint)> = cards.iter().map(|&card| (card, card_point(card))).collect();
-        let by_point = points.iter().map(|(card, point)| (point.compress().to_bytes(), *card)).collect();
+        let all = card_points();
+        let points: Vec<(Card, RistrettoPoint)> = cards.iter().map(|&card| (card, all[card.index()].0)).collect();
+        let by_point = cards.iter().map(|&card| (all[card.index()].1, card)).collect();
         CardBook { by_point, points }
     }
 

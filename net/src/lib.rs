@@ -11,7 +11,9 @@
 //!   Schnorr proof of knowledge ([`proofs`]); every proof's Fiat-Shamir transcript is bound to the
 //!   table, hand, seat, message kind and sequence number ([`transcript`]).
 //! * Each seat in turn shuffles the deck from a committed seed and proves the shuffle on the spot
-//!   with a cut-and-choose proof verified in one batched multiscalar multiplication ([`shuffle`]).
+//!   with a linear-size permutation-commitment argument (Terelius-Wikström style) verified in one
+//!   batched multiscalar multiplication ([`shuffle`]). The same proof covers the re-mix of a hand
+//!   before a face-down pass or discard, which the rules core reports as `HandRemixed`.
 //! * Cards are dealt, shown and played by decryption tokens with batched Chaum-Pedersen proofs; one
 //!   protocol step per visibility event of the rules core ([`session`]).
 //! * At the end every seat reveals its key and seed; every device re-runs every shuffle, decrypts

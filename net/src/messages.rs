@@ -11,9 +11,9 @@ use crate::transcript::MessageKind;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-/// Largest message accepted from the network. A 53-card shuffle with 40 proof rounds is about
-/// 200 KB; the limit leaves room for 64 cards and 64 rounds.
-pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
+/// Largest message accepted from the network. A 53-card shuffle with its proof is about 12 KB; the
+/// limit leaves ample room for 64 cards.
+pub const MAX_MESSAGE_BYTES: usize = 1 << 16;
 
 /// One protocol message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,6 +11,7 @@ use curve25519_dalek::traits::VartimeMultiscalarMul;
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
+use zeroize::Zeroize;
 
 /// Schnorr proof of knowledge of `sk` with `pk = sk·G`, as `(R, s)` with `s·G = R + c·pk`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,11 +28,13 @@ pub fn prove_key<R: RngCore + CryptoRng>(
 ) -> KeyProof {
     append_point(transcript, b"pk", public);
     let mut nonce_rng = transcript.build_rng().rekey_with_witness_bytes(b"sk", secret.as_bytes()).finalize(rng);
-    let nonce = Scalar::random(&mut nonce_rng);
+    let mut nonce = Scalar::random(&mut nonce_rng);
     let commitment = (RISTRETTO_BASEPOINT_TABLE * &nonce).compress().to_bytes();
     append_point(transcript, b"R", &commitment);
     let challenge = challenge_scalar(transcript, b"c");
-    KeyProof { commitment, response: (nonce + challenge * secret).to_bytes() }
+    let proof = KeyProof { commitment, response: (nonce + challenge * secret).to_bytes() };
+    nonce.zeroize();
+    proof
 }
 
 pub fn verify_key(
@@ -102,11 +105,13 @@ pub fn prove_tokens<R: RngCore + CryptoRng>(
     let weights = fold_weights(transcript, statement.public_wire, statement.masks_wire, statement.tokens_wire);
     let folded_mask = RistrettoPoint::vartime_multiscalar_mul(&weights, statement.masks);
     let mut nonce_rng = transcript.build_rng().rekey_with_witness_bytes(b"sk", secret.as_bytes()).finalize(rng);
-    let nonce = Scalar::random(&mut nonce_rng);
+    let mut nonce = Scalar::random(&mut nonce_rng);
     let first = RISTRETTO_BASEPOINT_TABLE * &nonce;
     let second = folded_mask * nonce;
     let challenge = finish_challenge(transcript, &first, &second);
-    TokenProof { challenge: challenge.to_bytes(), response: (nonce + challenge * secret).to_bytes() }
+    let proof = TokenProof { challenge: challenge.to_bytes(), response: (nonce + challenge * secret).to_bytes() };
+    nonce.zeroize();
+    proof
 }
 
 /// Checks a batch: one multiscalar multiplication over all masks and tokens.

@@ -18,24 +18,33 @@
 //! card in a hand is only the holder's own; a pass or a face-down discard first re-mixes the
 //! holder's hand with a proven shuffle, so a card that was public (a widow card) cannot be followed
 //! to its new place, and then asks every seat but the receiver for tokens of the passed card.
+//!
+//! **Re-mixed hands.** The rules core reports a re-mix as `HandRemixed` (from
+//! `Hand::remix_hand`, right before the pass or discard): it has moved the holder's cards among
+//! the hand's positions in the order [`DealSession::remix_order`] derives from the holder's seed,
+//! so the position the pass names says nothing of the card. The `HandRemixed` event and the
+//! holder's passes and discards right after it form one step with one re-mix; the holder maps its
+//! new positions to the re-mix's outputs, every other device forgets which card lies where in the
+//! hand, and the audit replays the order from the revealed seed.
 
 use crate::group::{decompress, hash32, scalar_from_wire, CardBook, Ciphertext, JointKey, WireCiphertext, WirePoint};
 use crate::messages::{
     Body, KeyAnnouncement, Message, RemixMessage, RevealMessage, ShuffleMessage, Token, TokenMessage,
 };
 use crate::proofs::{prove_key, prove_tokens, verify_key, verify_tokens, TokenStatement};
-use crate::shuffle::{
-    prove_shuffle, verify_shuffle, ShuffleProof, ShuffleSecret, ShuffleStatement, DEFAULT_SHUFFLE_ROUNDS,
-};
+use crate::shuffle::{prove_shuffle, verify_shuffle, ShuffleProof, ShuffleSecret, ShuffleStatement, MAX_SHUFFLE_SIZE};
 use crate::transcript::{message_transcript, HandContext, MessageKind};
 use curve25519_dalek::constants::RISTRETTO_BASEPOINT_TABLE;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
-use curve25519_dalek::traits::Identity;
+use curve25519_dalek::traits::{Identity, IsIdentity, VartimeMultiscalarMul};
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha20Rng;
 use rand_core::{CryptoRng, RngCore};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::{Duration, Instant};
 use troef_core::{Card, Seat, Slot, SlotSet, Visibility};
+use zeroize::Zeroize;
 
 /// The most seats the protocol supports (seat sets are byte masks).
 pub const MAX_PROTOCOL_SEATS: u8 = 8;
@@ -44,6 +53,8 @@ const MAX_BUFFERED: usize = 128;
 
 const DECK_SHUFFLE_LABEL: &[u8] = b"troef/deal/v1/deck-shuffle";
 const REMIX_LABEL: &[u8] = b"troef/deal/v1/remix";
+const RELABEL_LABEL: &[u8] = b"troef/deal/v1/relabel";
+const AUDIT_WEIGHTS_LABEL: &[u8] = b"troef/deal/v1/audit-weights";
 const SEED_COMMITMENT_LABEL: &[u8] = b"troef/deal/v1/seed-commitment";
 const PARAMS_LABEL: &[u8] = b"troef/deal/v1/params";
 
@@ -56,35 +67,30 @@ pub struct HandParams {
     /// The game's card set, in the order of the open deck. Deck positions are numbered 0.. as the
     /// rules core numbers them.
     pub cards: Vec<Card>,
-    /// Rounds of the shuffle proof ([`DEFAULT_SHUFFLE_ROUNDS`] unless a test wants it cheaper).
-    pub shuffle_rounds: u8,
 }
 
 impl HandParams {
     pub fn new(table_id: [u8; 32], hand_number: u64, seats: u8, cards: Vec<Card>) -> HandParams {
-        HandParams { table_id, hand_number, seats, cards, shuffle_rounds: DEFAULT_SHUFFLE_ROUNDS }
+        HandParams { table_id, hand_number, seats, cards }
     }
 
     fn validate(&self) -> Result<(), String> {
         if !(2..=MAX_PROTOCOL_SEATS).contains(&self.seats) {
             return Err(format!("{} seats; the protocol plays 2 to {MAX_PROTOCOL_SEATS}", self.seats));
         }
-        if self.cards.is_empty() || self.cards.len() > 64 {
-            return Err(format!("{} cards; a deck has 1 to 64", self.cards.len()));
+        if self.cards.is_empty() || self.cards.len() > MAX_SHUFFLE_SIZE {
+            return Err(format!("{} cards; a deck has 1 to {MAX_SHUFFLE_SIZE}", self.cards.len()));
         }
         let distinct: BTreeSet<Card> = self.cards.iter().copied().collect();
         if distinct.len() != self.cards.len() {
             return Err("a card appears twice in the card set".into());
-        }
-        if self.shuffle_rounds == 0 {
-            return Err("a shuffle proof needs at least one round".into());
         }
         Ok(())
     }
 
     pub fn context(&self) -> HandContext {
         let codes: Vec<u8> = self.cards.iter().map(|card| card.index() as u8).collect();
-        let params_digest = hash32(PARAMS_LABEL, &[&[self.seats], &codes, &[self.shuffle_rounds]]);
+        let params_digest = hash32(PARAMS_LABEL, &[&[self.seats], &codes]);
         HandContext { table_id: self.table_id, hand_number: self.hand_number, params_digest }
     }
 
@@ -209,6 +215,9 @@ struct RemixPlan {
     /// Hand positions that stay in the pool after the re-mix.
     pool_after: SlotSet,
     index: u64,
+    /// For a `HandRemixed` step: the relabelling's index and the hand's positions. The cards move
+    /// among those positions by the holder's seed-derived order ([`relabel_order`]).
+    relabel: Option<(u64, SlotSet)>,
 }
 
 #[derive(Clone, Debug)]
@@ -220,6 +229,8 @@ struct Step {
     remix_done: bool,
     owed: Option<Vec<Owed>>,
     received: u8,
+    /// The relabelling index of a `HandRemixed` step.
+    relabel_index: u64,
 }
 
 /// A re-mix as the audit re-runs it.
@@ -229,6 +240,23 @@ struct RemixRecord {
     index: u64,
     inputs: Vec<u32>,
     first_output: u32,
+}
+
+/// A `HandRemixed` event as the audit replays it.
+#[derive(Clone, Copy, Debug)]
+struct RelabelRecord {
+    seat: Seat,
+    index: u64,
+    slots: SlotSet,
+}
+
+/// Where the re-mix of a hand moves each of its cards: the card at the `k`-th position of `slots`
+/// (ascending) goes to `order[k]`. Derived from the holder's committed seed, so only the holder
+/// knows it until the audit, which replays it.
+fn relabel_order(seed: &[u8; 32], index: u64, slots: SlotSet) -> Vec<Slot> {
+    let hand: Vec<Slot> = slots.iter().collect();
+    let secret = ShuffleSecret::derive(seed, RELABEL_LABEL, index, hand.len());
+    secret.permutation.iter().map(|&k| hand[k as usize]).collect()
 }
 
 /// The outcome of the end-of-hand audit: the card at each deck position.
@@ -258,6 +286,9 @@ pub struct DealSession {
     my_pool: BTreeMap<Slot, u32>,
     remix_counts: Vec<u64>,
     remixes: Vec<RemixRecord>,
+    /// `HandRemixed` events fed so far, per seat, and all of them in order.
+    relabel_counts: Vec<u64>,
+    relabels: Vec<RelabelRecord>,
     known: Vec<Option<Card>>,
     claims: Vec<(Seat, Slot, Card)>,
     steps: VecDeque<Step>,
@@ -270,6 +301,20 @@ pub struct DealSession {
     evidence: Vec<(Message, Fault)>,
     /// Time spent making and checking shuffle proofs, when measuring.
     proof_time: Option<Duration>,
+    /// The seat whose message last bound each deck position to a re-mix output (the re-mix's
+    /// `moved` or a pick): who answers for it at the audit.
+    bound_by: Vec<Option<Seat>>,
+    /// Test hook: see [`DealSession::dishonest_misname_moved`].
+    misname_moved: bool,
+}
+
+/// The hand's secret key and seed are wiped from memory when the session goes.
+impl Drop for DealSession {
+    fn drop(&mut self) {
+        self.secret_key.zeroize();
+        self.seed.zeroize();
+        self.my_pool.clear();
+    }
 }
 
 /// Debug output never shows the secret key or seed (sessions end up in logs).
@@ -326,6 +371,8 @@ impl DealSession {
             my_pool: BTreeMap::new(),
             remix_counts: vec![0; seats],
             remixes: Vec::new(),
+            relabel_counts: vec![0; seats],
+            relabels: Vec::new(),
             known: vec![None; slots],
             claims: Vec::new(),
             steps: VecDeque::new(),
@@ -337,6 +384,8 @@ impl DealSession {
             log: Vec::new(),
             evidence: Vec::new(),
             proof_time: None,
+            bound_by: vec![None; slots],
+            misname_moved: false,
             params,
         };
         let open: Vec<Ciphertext> = session.book.points().iter().map(|(_, point)| Ciphertext::open(*point)).collect();
@@ -433,6 +482,14 @@ impl DealSession {
     #[doc(hidden)]
     pub fn dishonest_replace_seed(&mut self, seed: [u8; 32]) -> [u8; 32] {
         std::mem::replace(&mut self.seed, seed)
+    }
+
+    /// Test hook for the cheat matrix: the next re-mix names another of its outputs as the first
+    /// card leaving the hand (a device passing a card other than the one its core named). Not for
+    /// the table protocol.
+    #[doc(hidden)]
+    pub fn dishonest_misname_moved(&mut self) {
+        self.misname_moved = true;
     }
 
     fn transcript(&self, seat: Seat, kind: MessageKind, seq: u32) -> merlin::Transcript {
@@ -664,7 +721,6 @@ impl DealSession {
                 input_wire: &input_wire,
                 output: &output,
                 output_wire: &shuffle.deck,
-                rounds: self.params.shuffle_rounds,
             };
             if let Err(error) =
                 self.check_shuffle_proof(seat, MessageKind::Shuffle, seq, &statement, &shuffle.proof, rng)
@@ -744,7 +800,6 @@ impl DealSession {
             input_wire: &input_wire,
             output: &output,
             output_wire: &output_wire,
-            rounds: self.params.shuffle_rounds,
         };
         let proof = self.make_shuffle_proof(MessageKind::Shuffle, &statement, &secret, rng);
         Body::Shuffle(ShuffleMessage { deck: output_wire, proof })
@@ -758,29 +813,71 @@ impl DealSession {
         rng: &mut R,
     ) -> Result<Vec<Message>, Fault> {
         let mut batch = Vec::new();
+        // A `HandRemixed` event opens a step of its own, which the passes and discards of the
+        // same seat that follow it join: one proven re-mix serves them all.
+        let mut remixing: Option<(Seat, u64)> = None;
         for &event in events {
             if let Some(bad) = self.check_event(&event) {
                 return Err(Fault::arrival(None, FaultKind::Setup, bad));
             }
-            let needs_own_step = matches!(
-                event,
-                Visibility::PassedFaceDown { .. }
-                    | Visibility::DiscardedFaceDown { .. }
-                    | Visibility::ShownToSeat { .. }
-                    | Visibility::ReleasedToHolder { .. }
-            );
-            if needs_own_step {
-                self.push_step(std::mem::take(&mut batch));
-                self.push_step(vec![event]);
-            } else {
-                batch.push(event);
+            match event {
+                Visibility::HandRemixed { seat, slots } => {
+                    self.end_remix_group(&mut remixing, &mut batch);
+                    self.push_step(std::mem::take(&mut batch));
+                    let index = self.relabel_counts[seat.index()];
+                    self.relabel_counts[seat.index()] += 1;
+                    self.relabels.push(RelabelRecord { seat, index, slots });
+                    remixing = Some((seat, index));
+                    batch.push(event);
+                }
+                Visibility::PassedFaceDown { from: seat, .. } | Visibility::DiscardedFaceDown { seat, .. }
+                    if remixing.is_some_and(|(remixer, _)| remixer == seat) =>
+                {
+                    batch.push(event);
+                }
+                _ => {
+                    self.end_remix_group(&mut remixing, &mut batch);
+                    let needs_own_step = matches!(
+                        event,
+                        Visibility::PassedFaceDown { .. }
+                            | Visibility::DiscardedFaceDown { .. }
+                            | Visibility::ShownToSeat { .. }
+                            | Visibility::ReleasedToHolder { .. }
+                    );
+                    if needs_own_step {
+                        self.push_step(std::mem::take(&mut batch));
+                        self.push_step(vec![event]);
+                    } else {
+                        batch.push(event);
+                    }
+                }
             }
         }
+        self.end_remix_group(&mut remixing, &mut batch);
         self.push_step(batch);
         let mut out = Vec::new();
         self.advance(rng, &mut out)?;
         self.drain_buffer(rng, &mut out)?;
         Ok(out)
+    }
+
+    /// Closes an open `HandRemixed` group as one step.
+    fn end_remix_group(&mut self, remixing: &mut Option<(Seat, u64)>, batch: &mut Vec<Visibility>) {
+        if let Some((_, index)) = remixing.take() {
+            self.push_step(std::mem::take(batch));
+            if let Some(step) = self.steps.back_mut() {
+                step.relabel_index = index;
+            }
+        }
+    }
+
+    /// The order in which this device's hand will be re-mixed by its next `HandRemixed` event, for
+    /// the rules core's [`troef_core::Hand::remix_hand`]: the card at the `k`-th position of
+    /// `slots` (ascending; the core's `Table::remix_slots`) moves to the returned `k`-th position.
+    /// It is derived from this device's committed seed, so the other devices learn it only at the
+    /// audit, which checks it.
+    pub fn remix_order(&self, slots: SlotSet) -> Vec<Slot> {
+        relabel_order(&self.seed, self.relabel_counts[self.me.index()], slots)
     }
 
     fn check_event(&self, event: &Visibility) -> Option<String> {
@@ -793,7 +890,8 @@ impl DealSession {
             | Visibility::PlayedFaceDown { seat, slots }
             | Visibility::HandOpened { seat, slots }
             | Visibility::WithheldFromHolder { seat, slots }
-            | Visibility::ReleasedToHolder { seat, slots } => (slots, vec![seat]),
+            | Visibility::ReleasedToHolder { seat, slots }
+            | Visibility::HandRemixed { seat, slots } => (slots, vec![seat]),
             Visibility::PassedFaceDown { from, to, slots } => (slots, vec![from, to]),
             Visibility::DealtFaceDown { slots, .. }
             | Visibility::ShownToAll { slots }
@@ -822,6 +920,7 @@ impl DealSession {
             remix_done: false,
             owed: None,
             received: 0,
+            relabel_index: 0,
         });
     }
 
@@ -886,7 +985,18 @@ impl DealSession {
     /// Decides whether the step at the front needs a re-mix first, and plans it.
     fn start_front_step(&mut self) {
         let Some(step) = self.steps.front() else { return };
+        let mut relabel = None;
         let plan = match step.events.first() {
+            Some(&Visibility::HandRemixed { seat, slots }) => {
+                relabel = Some((step.relabel_index, slots));
+                let moved = step.events.iter().fold(SlotSet::EMPTY, |moved, event| match *event {
+                    Visibility::PassedFaceDown { slots, .. } | Visibility::DiscardedFaceDown { slots, .. } => {
+                        moved.union(slots)
+                    }
+                    _ => moved,
+                });
+                Some((seat, moved))
+            }
             Some(&Visibility::PassedFaceDown { from, slots, .. }) => Some((from, slots)),
             Some(&Visibility::DiscardedFaceDown { seat, slots }) => Some((seat, slots)),
             Some(&Visibility::ShownToSeat { seat, slots }) | Some(&Visibility::ReleasedToHolder { seat, slots }) => {
@@ -914,6 +1024,7 @@ impl DealSession {
                 moved: moved.iter().collect(),
                 pool_after,
                 index: self.remix_counts[seat.index()],
+                relabel,
             }
         });
         if let Some(step) = self.steps.front_mut() {
@@ -964,27 +1075,46 @@ impl DealSession {
         for (position, &from) in secret.permutation.iter().enumerate() {
             output_of_input[from as usize] = position as u16;
         }
+        // A relabelled hand names its moved cards by their new positions; the inputs are bound to
+        // the old ones.
+        let old_of_new = self.relabelling(&plan, true);
         let moved = plan
             .moved
             .iter()
             .map(|slot| {
+                let old = old_of_new.get(slot).copied().unwrap_or(*slot);
                 slot_of_input
                     .iter()
-                    .position(|s| s == slot)
+                    .position(|&s| s == old)
                     .map(|input| output_of_input[input])
                     .ok_or_else(|| Fault::arrival(None, FaultKind::Setup, "moved card missing from the re-mix"))
             })
             .collect::<Result<Vec<u16>, Fault>>()?;
+        let mut moved = moved;
+        if std::mem::take(&mut self.misname_moved) && input.len() > 1 {
+            if let Some(first) = moved.first_mut() {
+                *first = (*first + 1) % input.len() as u16;
+            }
+        }
         let statement = ShuffleStatement {
             key: &key,
             input: &input,
             input_wire: &input_wire,
             output: &output,
             output_wire: &output_wire,
-            rounds: self.params.shuffle_rounds,
         };
         let proof = self.make_shuffle_proof(MessageKind::Remix, &statement, &secret, rng);
         Ok(Body::Remix(RemixMessage { step: number, outputs: output_wire, proof, moved }))
+    }
+
+    /// For a relabelling re-mix of this device's own hand, its map between old and new positions
+    /// (`new → old` when `inverse`, else `old → new`); empty otherwise.
+    fn relabelling(&self, plan: &RemixPlan, inverse: bool) -> BTreeMap<Slot, Slot> {
+        let Some((index, slots)) = plan.relabel.filter(|_| plan.seat == self.me) else {
+            return BTreeMap::new();
+        };
+        let order = relabel_order(&self.seed, index, slots);
+        slots.iter().zip(order).map(|(old, new)| if inverse { (new, old) } else { (old, new) }).collect()
     }
 
     /// This device's view of which deck position each re-mix input is (only the remixer knows the
@@ -1045,7 +1175,6 @@ impl DealSession {
                 input_wire: &input_wire,
                 output: &output,
                 output_wire: &remix.outputs,
-                rounds: self.params.shuffle_rounds,
             };
             if let Err(error) = self.check_shuffle_proof(seat, MessageKind::Remix, seq, &statement, &remix.proof, rng) {
                 return Err(fault(FaultKind::BadShuffleProof, &format!("re-mix proof: {error}")));
@@ -1060,6 +1189,7 @@ impl DealSession {
         self.remix_counts[seat.index()] += 1;
         for (slot, &index) in plan.moved.iter().zip(&remix.moved) {
             self.bindings[slot.0 as usize] = Binding::Entry(first_output + u32::from(index));
+            self.bound_by[slot.0 as usize] = Some(seat);
         }
         let moved_outputs: BTreeSet<u16> = remix.moved.iter().copied().collect();
         let pool: Vec<u32> =
@@ -1068,14 +1198,28 @@ impl DealSession {
             self.bindings[slot.0 as usize] = Binding::Pooled(seat);
         }
         self.pools[seat.index()] = pool;
+        let new_of_old = self.relabelling(&plan, false);
         if let Some(slots) = private_slots {
             let secret = ShuffleSecret::derive(&self.seed, REMIX_LABEL, plan.index, size);
             self.my_pool.clear();
             for (position, &from) in secret.permutation.iter().enumerate() {
-                let slot = slots[from as usize];
+                let old = slots[from as usize];
+                let slot = new_of_old.get(&old).copied().unwrap_or(old);
                 if plan.pool_after.contains(slot) {
                     self.my_pool.insert(slot, first_output + position as u32);
                 }
+            }
+        }
+        // After a relabelling the holder knows its cards at their new positions; every other
+        // device forgets which card lies where in the hand (it learns a passed card anew when its
+        // tokens arrive).
+        if let Some((_, slots)) = plan.relabel {
+            let before = self.known.clone();
+            for slot in slots.iter() {
+                self.known[slot.0 as usize] = None;
+            }
+            for (old, new) in &new_of_old {
+                self.known[new.0 as usize] = before[old.0 as usize];
             }
         }
         if let Some(step) = self.steps.front_mut() {
@@ -1173,7 +1317,10 @@ impl DealSession {
                 }
                 // Knowledge cannot be taken back; withholding is kept by not publishing tokens,
                 // and the end-of-hand reveal is the audit's key reveal.
-                Visibility::WithheldFromHolder { .. } | Visibility::RevealedAtEnd { .. } => {}
+                // The re-mix of the step did the work of `HandRemixed`.
+                Visibility::WithheldFromHolder { .. }
+                | Visibility::RevealedAtEnd { .. }
+                | Visibility::HandRemixed { .. } => {}
             }
         }
         for owes in &mut owed {
@@ -1203,8 +1350,9 @@ impl DealSession {
         let masks: Vec<RistrettoPoint> = entries.iter().map(|&e| self.entries[e as usize].cipher.mask).collect();
         let masks_wire: Vec<WirePoint> = entries.iter().map(|&e| self.entries[e as usize].wire.mask).collect();
         // Tokens are computed as halves and compressed in one batch.
-        let half_key = self.secret_key * crate::group::half();
+        let mut half_key = self.secret_key * crate::group::half();
         let halves: Vec<RistrettoPoint> = masks.iter().map(|mask| mask * half_key).collect();
+        half_key.zeroize();
         let tokens_wire = crate::group::compress_doubled(&halves);
         let proof = if entries.is_empty() {
             None
@@ -1280,6 +1428,7 @@ impl DealSession {
         }
         for &(slot, entry) in &message.picks {
             self.bindings[slot as usize] = Binding::Entry(entry);
+            self.bound_by[slot as usize] = Some(seat);
             self.pools[seat.index()].retain(|&e| e != entry);
             if seat == self.me {
                 self.my_pool.remove(&Slot(slot));
@@ -1363,6 +1512,62 @@ impl DealSession {
         Ok(())
     }
 
+    /// Decrypts the dealt deck with the sum of the revealed keys. The cards this device already
+    /// knows (traced back through every re-mix order to their dealt positions) are checked in one
+    /// batched equation `Σ ρ_i·(body_i − M_i) − total·Σ ρ_i·mask_i = 0`; the rest, or all of them
+    /// if the batch fails, are decrypted one by one.
+    fn decrypt_deck(&self, reveals: &[(Scalar, [u8; 32])], total: &Scalar) -> Result<Vec<Card>, Fault> {
+        let count = self.params.cards.len();
+        let mut dealt: Vec<Option<Card>> = self.known.clone();
+        for relabel in self.relabels.iter().rev() {
+            let order = relabel_order(&reveals[relabel.seat.index()].1, relabel.index, relabel.slots);
+            let after = dealt.clone();
+            for (old, new) in relabel.slots.iter().zip(order) {
+                dealt[old.0 as usize] = after[new.0 as usize];
+            }
+        }
+        let mut weight_bytes = vec![0u8; 16 * count];
+        let mut hasher_input = Vec::with_capacity(64 * count);
+        for entry in self.entries.iter().take(count) {
+            hasher_input.extend_from_slice(&entry.wire.mask);
+            hasher_input.extend_from_slice(&entry.wire.body);
+        }
+        ChaCha20Rng::from_seed(hash32(AUDIT_WEIGHTS_LABEL, &[&total.to_bytes(), &hasher_input]))
+            .fill_bytes(&mut weight_bytes);
+        let (mut scalars, mut points) = (Vec::with_capacity(2 * count + 1), Vec::with_capacity(2 * count + 1));
+        let mut mask_points = Vec::with_capacity(count);
+        let mut mask_weights = Vec::with_capacity(count);
+        for ((entry, card), weight) in self.entries.iter().take(count).zip(&dealt).zip(weight_bytes.chunks(16)) {
+            let Some(card) = card else { continue };
+            let weight = crate::group::short_scalar(weight);
+            scalars.push(weight);
+            points.push(entry.cipher.body);
+            scalars.push(-weight);
+            points.push(crate::group::card_point(*card));
+            mask_weights.push(weight);
+            mask_points.push(entry.cipher.mask);
+        }
+        let batch_holds = !mask_points.is_empty() && {
+            let masks = RistrettoPoint::vartime_multiscalar_mul(&mask_weights, &mask_points);
+            scalars.push(-total);
+            points.push(masks);
+            RistrettoPoint::vartime_multiscalar_mul(&scalars, &points).is_identity()
+        };
+        let mut deck = Vec::with_capacity(count);
+        for (slot, entry) in self.entries.iter().take(count).enumerate() {
+            if let (true, Some(card)) = (batch_holds, dealt[slot]) {
+                deck.push(card);
+                continue;
+            }
+            let point = entry.cipher.body - entry.cipher.mask * total;
+            let card = self.book.card_of(&point).ok_or_else(|| {
+                Fault::audit(None, FaultKind::DeckNotCardSet, format!("deck position {slot} holds no card of the game"))
+            })?;
+            deck.push(card);
+        }
+        Ok(deck)
+    }
+
     /// Re-runs every shuffle and re-mix from the revealed seeds, decrypts every deck position and
     /// checks the deck is the game's card set.
     fn run_audit(&self) -> Result<AuditedDeal, Fault> {
@@ -1371,10 +1576,16 @@ impl DealSession {
             return Err(Fault::audit(None, FaultKind::Setup, "the deck was never shuffled"));
         }
         let reveals: Vec<(Scalar, [u8; 32])> = self.reveals.iter().flatten().copied().collect();
+        // Each re-run is checked as one batched equation; its weights come from a hash of the
+        // seed and the published output, fixed before the weights are known.
+        let weight_seed = |seed: &[u8; 32], output: &[WireCiphertext]| {
+            let digest: Vec<u8> = output.iter().flat_map(|c| c.mask.into_iter().chain(c.body)).collect();
+            hash32(AUDIT_WEIGHTS_LABEL, &[seed, &digest])
+        };
         for (seat, (_, seed)) in reveals.iter().enumerate() {
             let secret = ShuffleSecret::derive(seed, DECK_SHUFFLE_LABEL, 0, self.params.cards.len());
-            let rerun = secret.apply(&self.stages[seat].0, &key);
-            if rerun != self.stages[seat + 1].0 {
+            let (output, output_wire) = &self.stages[seat + 1];
+            if !secret.reproduces(&self.stages[seat].0, output, &key, weight_seed(seed, output_wire)) {
                 return Err(Fault::audit(
                     Some(Seat(seat as u8)),
                     FaultKind::ShuffleNotReproduced,
@@ -1384,12 +1595,13 @@ impl DealSession {
         }
         for remix in &self.remixes {
             let input: Vec<Ciphertext> = remix.inputs.iter().map(|&e| self.entries[e as usize].cipher).collect();
-            let secret = ShuffleSecret::derive(&reveals[remix.seat.index()].1, REMIX_LABEL, remix.index, input.len());
-            let rerun = secret.apply(&input, &key);
+            let seed = &reveals[remix.seat.index()].1;
+            let secret = ShuffleSecret::derive(seed, REMIX_LABEL, remix.index, input.len());
             let first = remix.first_output as usize;
-            let published: Vec<Ciphertext> =
-                self.entries[first..first + input.len()].iter().map(|entry| entry.cipher).collect();
-            if rerun != published {
+            let outputs = &self.entries[first..first + input.len()];
+            let published: Vec<Ciphertext> = outputs.iter().map(|entry| entry.cipher).collect();
+            let published_wire: Vec<WireCiphertext> = outputs.iter().map(|entry| entry.wire).collect();
+            if !secret.reproduces(&input, &published, &key, weight_seed(seed, &published_wire)) {
                 return Err(Fault::audit(
                     Some(remix.seat),
                     FaultKind::ShuffleNotReproduced,
@@ -1398,22 +1610,34 @@ impl DealSession {
             }
         }
         let total: Scalar = reveals.iter().map(|(secret, _)| secret).sum();
-        let mut deck = Vec::with_capacity(self.params.cards.len());
-        for (slot, entry) in self.entries.iter().take(self.params.cards.len()).enumerate() {
-            let point = entry.cipher.body - entry.cipher.mask * total;
-            let card = self.book.card_of(&point).ok_or_else(|| {
-                Fault::audit(None, FaultKind::DeckNotCardSet, format!("deck position {slot} holds no card of the game"))
-            })?;
-            deck.push(card);
-        }
+        let deck = self.decrypt_deck(&reveals, &total)?;
         let distinct: BTreeSet<Card> = deck.iter().copied().collect();
         if distinct.len() != deck.len() {
             return Err(Fault::audit(None, FaultKind::DeckNotCardSet, "a card appears twice in the deck"));
         }
+        // Where each card lies now: the dealt deck with every hand's re-mix replayed from the
+        // revealed seeds.
+        let mut current = deck.clone();
+        for relabel in &self.relabels {
+            let order = relabel_order(&reveals[relabel.seat.index()].1, relabel.index, relabel.slots);
+            let before = current.clone();
+            for (old, new) in relabel.slots.iter().zip(order) {
+                current[new.0 as usize] = before[old.0 as usize];
+            }
+        }
         for (slot, known) in self.known.iter().enumerate() {
             if let Some(card) = known {
-                if deck[slot] != *card {
-                    return Err(Fault::audit(None, FaultKind::DeckNotCardSet, format!("position {slot} changed card")));
+                if current[slot] != *card {
+                    // A re-mix output or pick that does not hold the card the hand's re-mix put at
+                    // this position: the seat that bound it answers for it.
+                    return Err(Fault::audit(
+                        self.bound_by[slot],
+                        FaultKind::WrongCard,
+                        format!(
+                            "deck position {slot} opened as {card}, but the audited deal puts {} there",
+                            current[slot]
+                        ),
+                    ));
                 }
             }
         }

@@ -15,7 +15,7 @@ use troef_core::Seat;
 const PROTOCOL_LABEL: &[u8] = b"troef/deal/v1";
 
 /// Where a hand is played: the table, the hand's number at that table, and a digest of the hand's
-/// parameters (seats, card set, proof rounds) so that devices with different parameters cannot
+/// parameters (seats, card set) so that devices with different parameters cannot
 /// accept each other's proofs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct HandContext {

@@ -158,7 +158,6 @@ fn shuffle_replacing_the_deck_with_own_encryptions_fails_its_proof() {
         input_wire: &previous.deck,
         output: &chosen,
         output_wire: &chosen_wire,
-        rounds: params.shuffle_rounds,
     };
     let fake_secret = ShuffleSecret::derive(&[4; 32], b"cheat", 0, input.len());
     let transcript = troef_net::transcript::message_transcript(
@@ -324,8 +323,7 @@ fn seed_that_does_not_match_its_commitment_is_caught_at_the_audit() {
 fn revoke_is_caught_at_the_audit() {
     let values = ConfigValues::validate(Tarneeb::config_keys(), []).expect("config");
     let config = Tarneeb::config(&values);
-    let mut params = HandParams::new([9; 32], 1, 4, Tarneeb::deck(&config).iter().collect());
-    params.shuffle_rounds = 2;
+    let params = HandParams::new([9; 32], 1, 4, Tarneeb::deck(&config).iter().collect());
     let mut rng = ChaCha20Rng::seed_from_u64(4);
     for attempt in 0..20u64 {
         let mut table = LocalTable::new(&params, attempt).expect("start");
@@ -390,4 +388,32 @@ fn refused_messages_are_kept_as_evidence() {
     assert_eq!(evidence.len(), 1);
     assert_eq!(evidence[0].0, message);
     assert_eq!(evidence[0].1.seat, Some(CHEATER));
+}
+
+/// The re-mix before a pass names another of its outputs as the passed card (so the receiver gets
+/// a different card than the rules core says was given). The proof covers only the ciphertexts,
+/// so this is caught at the audit, by the receiver, naming the passer.
+#[test]
+fn remix_naming_another_output_as_the_passed_card_is_caught_at_the_audit() {
+    let params = params(1, 1);
+    let mut table = LocalTable::new(&params, 3).expect("start");
+    table.pump().expect("keys and shuffles");
+    let (deal, hands) = synthetic_deal(3, 24);
+    table.events(&deal).expect("deal");
+    let hand: SlotSet = hands[1].iter().fold(SlotSet::EMPTY, |set, &slot| set.union(SlotSet::single(slot)));
+    let order = table.sessions[CHEATER.index()].remix_order(hand);
+    table.sessions[CHEATER.index()].dishonest_misname_moved();
+    let receiver = Seat(2);
+    let passed = order[0];
+    table
+        .events(&[
+            Visibility::HandRemixed { seat: CHEATER, slots: hand },
+            Visibility::PassedFaceDown { from: CHEATER, to: receiver, slots: SlotSet::single(passed) },
+        ])
+        .expect("the re-mix itself is proven and taken");
+    table.reveal_all().expect("reveals are taken");
+    let result = table.sessions[receiver.index()].audit_result().cloned().expect("audit ran");
+    assert_fault(result.map(|_| ()), CHEATER, FaultKind::WrongCard, Detected::AtAudit);
+    // A seat that saw neither card has nothing to hold against the deal.
+    assert!(matches!(table.sessions[0].audit_result(), Some(Ok(_))));
 }

@@ -11,8 +11,7 @@ use troef_net::bench::{synthetic_cards, synthetic_deal};
 use troef_net::{DealSession, HandParams, Message};
 
 fn run(seed: u64, players: u8, cards: u8) {
-    let mut params = HandParams::new([5; 32], seed, players, synthetic_cards(cards));
-    params.shuffle_rounds = 2;
+    let params = HandParams::new([5; 32], seed, players, synthetic_cards(cards));
     let seats = players as usize;
     let mut rngs: Vec<ChaCha20Rng> = (0..seats).map(|s| ChaCha20Rng::seed_from_u64(seed + s as u64)).collect();
     let mut router = ChaCha20Rng::seed_from_u64(seed ^ 0xdead);
