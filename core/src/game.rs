@@ -302,8 +302,8 @@ impl<G: Game> Hand<G> {
     /// copy; the hand is unchanged). A networked table then re-mixes the hand first
     /// ([`Hand::remix_hand`]) so that a card every seat had seen cannot be followed.
     pub fn passes_face_down(&self, seat: Seat, action: G::Action) -> bool {
-        let mut probe = self.clone();
         use crate::event::{Event, Visibility};
+        let mut probe = self.clone();
         probe.apply(seat, action).is_ok_and(|events| {
             events.iter().any(|event| match event {
                 Event::Visibility(Visibility::PassedFaceDown { from, .. }) => *from == seat,
