@@ -269,6 +269,11 @@ proptest! {
     }
 
     #[test]
+    fn rikken_playouts_hold_invariants((setting, seed) in settings_strategy(GameId::Rikken)) {
+        check_playout::<troef_core::games::rikken::Rikken>(&setting, seed);
+    }
+
+    #[test]
     fn tarneeb_views_ignore_unseen_cards((setting, seed) in settings_strategy(GameId::Tarneeb)) {
         check_view_independence::<troef_core::games::tarneeb::Tarneeb>(&setting, seed);
     }
@@ -279,6 +284,23 @@ proptest! {
     }
 
     #[test]
+    fn rikken_deals_are_zero_sum((setting, seed) in settings_strategy(GameId::Rikken)) {
+        type R = troef_core::games::rikken::Rikken;
+        let values = config_values::<R>(&setting);
+        let config = R::config(&values);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (deck, dealer) = random_deal::<R>(&config, &mut rng);
+        let (hand, _) = play_checked::<R>(&config, &deck, dealer, &mut rng);
+        let outcome = hand.outcome().expect("finished hand has an outcome");
+        prop_assert_eq!(R::seat_deltas(&config, &outcome).iter().sum::<i64>(), 0);
+    }
+
+    #[test]
+    fn rikken_views_ignore_unseen_cards((setting, seed) in settings_strategy(GameId::Rikken)) {
+        check_view_independence::<troef_core::games::rikken::Rikken>(&setting, seed);
+    }
+
+    #[test]
     fn tarneeb_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tarneeb)) {
         check_audit_catches_revoke::<troef_core::games::tarneeb::Tarneeb>(&setting, seed);
     }
@@ -286,6 +308,11 @@ proptest! {
     #[test]
     fn tysiacha_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tysiacha)) {
         check_audit_catches_revoke::<troef_core::games::tysiacha::Tysiacha>(&setting, seed);
+    }
+
+    #[test]
+    fn rikken_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Rikken)) {
+        check_audit_catches_revoke::<troef_core::games::rikken::Rikken>(&setting, seed);
     }
 }
 
@@ -299,7 +326,11 @@ fn revokes_are_injected_and_caught() {
     let tysiacha = (0..40)
         .filter(|&seed| check_audit_catches_revoke::<troef_core::games::tysiacha::Tysiacha>(&Vec::new(), seed))
         .count();
+    let rikken = (0..40)
+        .filter(|&seed| check_audit_catches_revoke::<troef_core::games::rikken::Rikken>(&Vec::new(), seed))
+        .count();
     assert!(tarneeb >= 20, "only {tarneeb} of 40 Tarneeb hands had an injected revoke");
+    assert!(rikken >= 20, "only {rikken} of 40 Rikken hands had an injected revoke");
     assert!(tysiacha >= 20, "only {tysiacha} of 40 Tysiacha hands had an injected revoke");
 }
 
