@@ -39,7 +39,7 @@ fn config_values<G: Game>(setting: &Setting) -> ConfigValues {
 fn random_deal<G: Game>(config: &G::Config, rng: &mut ChaCha8Rng) -> (Vec<Card>, Seat) {
     let mut deck: Vec<Card> = G::deck(config).iter().collect();
     deck.shuffle(rng);
-    let dealer = Seat(rng.gen_range(0..G::seat_count(config)));
+    let dealer = troef_core::game::dealer_from_draw::<G>(config, rng.gen_range(0..G::seat_count(config) as u32));
     (deck, dealer)
 }
 

@@ -9,8 +9,8 @@
 //! spec's data typed in below, and `vector_records_replay` replays every file there. Scoring,
 //! auction and position vectors are table-driven tests.
 //!
-//! Not covered, because the variants are not implemented: T25 (joker and René parts), T27, T28,
-//! T29, T30, T32, T33, T34, T35.
+//! Not covered, because the variants are not implemented: T25 (joker part), T28, T29, T30, T32,
+//! T33, T35.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -1033,6 +1033,10 @@ fn random_deal(
     outcome
 }
 
+fn draw_dealer(config: &RikkenConfig, rng: &mut ChaCha8Rng) -> Seat {
+    troef_core::game::dealer_from_draw::<Rikken>(config, rng.gen_range(0..4))
+}
+
 fn shuffled(rng: &mut ChaCha8Rng) -> Vec<Card> {
     let mut deck: Vec<Card> = (0..52).map(|index| Card::from_index(index).unwrap()).collect();
     deck.shuffle(rng);
@@ -1047,11 +1051,13 @@ fn apply_accepts_exactly_the_legal_actions() {
         vec![("pass_game", "eldest_chooses")],
         vec![("call_mode", "silent_void"), ("troela_ace_lead", "true"), ("troela_mandatory", "true")],
         vec![("claims", "false"), ("called_card_discard", "allowed"), ("call_trump_ace", "true")],
+        vec![RENE],
+        vec![RENE, ("pass_game", "forced_rik"), ("troela_ace_lead", "true")],
     ] {
         let config = config(&settings);
         for _ in 0..120 {
             let deck = shuffled(&mut rng);
-            let dealer = Seat(rng.gen_range(0..4));
+            let dealer = draw_dealer(&config, &mut rng);
             random_deal(&config, &deck, dealer, &[], &mut rng, true, &mut 0);
         }
     }
@@ -1094,13 +1100,13 @@ fn blind_leads_are_turned_before_the_trick_is_gathered_and_called_cards_fall_on_
 #[test]
 fn every_contract_kind_occurs_in_random_play() {
     let mut rng = ChaCha8Rng::seed_from_u64(41);
-    for settings in [vec![], vec![("pass_game", "eldest_chooses")]] {
+    for settings in [vec![], vec![("pass_game", "eldest_chooses")], vec![RENE]] {
         let config = config(&settings);
         let kinds = Rikken::contract_kinds(&config);
         let mut counts: BTreeMap<&str, u32> = kinds.iter().map(|&kind| (kind, 0)).collect();
         for _ in 0..12_000 {
             let deck = shuffled(&mut rng);
-            let dealer = Seat(rng.gen_range(0..4));
+            let dealer = draw_dealer(&config, &mut rng);
             let outcome = random_deal(&config, &deck, dealer, &[], &mut rng, false, &mut 0);
             let kind = Rikken::contract_kind(&outcome);
             *counts.get_mut(kind).unwrap_or_else(|| panic!("{settings:?}: kind {kind} not listed")) += 1;
@@ -1138,14 +1144,109 @@ fn actions_round_trip() {
 
 #[test]
 fn unimplemented_variant_values_are_refused() {
-    for (key, value) in [
-        ("players", "three_rene"),
-        ("players", "three_blind"),
-        ("joker", "true"),
-        ("deal_shuffle", "cut_only"),
-        ("deal_shuffle", "periodic"),
-    ] {
+    for (key, value) in
+        [("players", "three_blind"), ("joker", "true"), ("deal_shuffle", "cut_only"), ("deal_shuffle", "periodic")]
+    {
         let error = ConfigValues::validate(Rikken::config_keys(), [(key, value)]).unwrap_err();
         assert!(error.to_string().contains("allowed"), "{error}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Three players with René (T25, T27, T34)
+
+const RENE: (&str, &str) = ("players", "three_rene");
+
+#[test]
+fn t25_rene_deal_and_rotation() {
+    let config = config(&[RENE]);
+    let layout = Rikken::layout(&config, Seat(0));
+    let owners: Vec<u8> = (0..16)
+        .map(|slot| match layout.places[slot] {
+            Place::Hand(seat) => seat.0,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(owners, [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0]);
+    assert_eq!(layout.unseen_hands, Seat(3).bit());
+    assert_eq!(Rikken::dealer_seats(&config), 0b0111);
+    assert!(Hand::<Rikken>::from_deck(
+        config,
+        Seat(3),
+        &RikkenScores::default(),
+        &shuffled(&mut ChaCha8Rng::seed_from_u64(1))
+    )
+    .is_err());
+    let mut scores = RikkenScores::default();
+    let outcome = redeal_outcome();
+    for (dealer, next) in [(0, 1), (1, 2), (2, 0)] {
+        assert_eq!(
+            Rikken::settle(&config, &mut scores, Seat(dealer), &outcome),
+            troef_core::MatchStatus::Continue { next_dealer: Seat(next) }
+        );
+    }
+}
+
+#[test]
+fn t27_rene_seating_and_operators() {
+    let mut rng = ChaCha8Rng::seed_from_u64(27);
+    let config = config(&[RENE]);
+    for (dealer, auction, operators) in
+        [(0u8, "P1 pass, P2 pass, P0 pass", [2u8, 0, 1]), (1, "P2 pass, P0 pass, P1 pass", [0, 1, 2])]
+    {
+        let deck = shuffled(&mut rng);
+        let mut hand = Hand::<Rikken>::from_deck(config, Seat(dealer), &RikkenScores::default(), &deck).unwrap();
+        assert!(hand.game().has_passed(Seat(3)));
+        rejected(&mut hand, "P3 pass");
+        act_all(&mut hand, &lines(auction));
+        assert_eq!(hand.game().pass_game(), Some(PassGame::Schoppenmie));
+        for k in 0..13u8 {
+            assert_eq!(hand.game().operator(k), Seat(operators[(k % 3) as usize]), "trick {}", k + 1);
+        }
+        // Play it out: whenever René is on turn, his operator acts and has seen his hand.
+        let mut legal = Vec::new();
+        while let Some(actor) = turn(&hand) {
+            let on_turn = hand.game().seat_on_turn();
+            if on_turn == Seat(3) {
+                assert_eq!(actor, hand.game().operator(hand.table().trick_index()));
+                let table = hand.table();
+                assert!(table.hand_slots(Seat(3)).iter().all(|slot| table.is_seen_by(slot, actor)));
+            } else {
+                assert_eq!(actor, on_turn);
+            }
+            hand.legal_actions(&mut legal);
+            let action = legal[0];
+            hand.apply(actor, action).unwrap();
+        }
+        assert_eq!(hand.outcome().unwrap().deltas.iter().sum::<i64>(), 0);
+    }
+}
+
+#[test]
+fn t34_rene_as_troela_partner() {
+    let p1 = set("AC AD AS KC KD KS QC QD QS JC JD JS TC");
+    let rest: Vec<Card> = (0..52)
+        .map(|index| Card::from_index(index).unwrap())
+        .filter(|c| !p1.contains(*c) && *c != card("AH"))
+        .collect();
+    let text = |cards: &[Card]| cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+    let p3 = format!("AH {}", text(&rest[0..12]));
+    let deal = [text(&rest[12..25]), text(&p1.iter().collect::<Vec<_>>()), text(&rest[25..38]), p3];
+    let hands = [deal[0].as_str(), deal[1].as_str(), deal[2].as_str(), deal[3].as_str()];
+    let mut hand = new_hand(&hands, 0, &[RENE]);
+    act_all(&mut hand, &lines("P1 bid troela, P2 pass, P0 pass"));
+    assert_eq!(legal(&hand), ["call AH"]);
+    let events = act(&mut hand, "P1 call AH").unwrap();
+    assert_eq!(hand.game().troela_partner(), Some(Seat(3)));
+    // L2 = P2 decides for René, seeing René's hand.
+    assert_eq!(turn(&hand), Some(Seat(2)));
+    assert!(events.iter().any(|e| matches!(e, Event::Visibility(Visibility::ShownToSeat { seat: Seat(2), .. }))));
+    assert_eq!(legal(&hand), ["trump C", "trump D", "trump S"]);
+    act(&mut hand, "P2 trump S").unwrap();
+    assert_eq!(hand.game().trump(), Some(Suit::Spades));
+    assert_eq!(turn(&hand), Some(Seat(1)));
+    let input = ScoreInput::contract(Contract::Troela, &[1], Some(3), [2, 5, 3, 3]);
+    assert_eq!(score(&config(&[RENE]), &input), [-10, 10, -10, 10]);
+    finish_first_legal(&mut hand);
+    assert_eq!(hand.outcome().unwrap().input.partner, Some(Seat(3)));
 }

@@ -64,6 +64,25 @@ pub const fn next(seat: Seat) -> Seat {
     DIRECTION.next(seat, SEATS)
 }
 
+/// René, the dummy of `players = three_rene`: always P3 (decision 23).
+pub const DUMMY: Seat = Seat(3);
+
+/// The seat after `seat` in this deal's clockwise order. Four players: the next seat. Three
+/// players with René: dealer, L1, L2, René (René sits right of the dealer, 8).
+pub const fn next_in_deal(seat: Seat, dealer: Seat, rene: bool) -> Seat {
+    if !rene {
+        return next(seat);
+    }
+    let l2 = Seat((dealer.0 + 2) % 3);
+    if seat.0 == DUMMY.0 {
+        dealer
+    } else if seat.0 == l2.0 {
+        DUMMY
+    } else {
+        Seat((seat.0 + 1) % 3)
+    }
+}
+
 fn seat_name(seat: Seat) -> String {
     format!("P{}", seat.0)
 }
@@ -81,6 +100,8 @@ pub enum PassGameSetting {
 /// The validated variant config (section 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RikkenConfig {
+    /// `players = three_rene`: P3 is René, a dummy played by the humans in turn.
+    pub rene: bool,
     /// Packet sizes of the deal (2.4), zero-terminated.
     pub deal_packets: [u8; 3],
     pub call: CallRules,
@@ -116,9 +137,9 @@ const ALL_MENU: &str = "schoppenmie,two_or_five,one_three_five,rondpiek,forced_m
 const CONFIG_KEYS: &[ConfigKey] = &[
     ConfigKey {
         name: "players",
-        kind: KeyKind::Choice(&["four"]),
+        kind: KeyKind::Choice(&["four", "three_rene"]),
         default: "four",
-        help: "four players (the three-player forms three_rene and three_blind are not implemented)",
+        help: "four players, or three with René (P3, a dummy played in turn); three_blind is not implemented",
     },
     ConfigKey {
         name: "joker",
@@ -370,6 +391,8 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rikken {
     dealer: Seat,
+    /// `players = three_rene`.
+    rene: bool,
     phase: Phase,
     turn: Seat,
     /// Auction: seats that passed, holders of the highest bid, seats that had a turn.
@@ -414,7 +437,55 @@ impl Rikken {
     }
 
     pub fn eldest(&self) -> Seat {
-        next(self.dealer)
+        self.next(self.dealer)
+    }
+
+    /// The seat after `seat` in this deal's order.
+    pub fn next(&self, seat: Seat) -> Seat {
+        next_in_deal(seat, self.dealer, self.rene)
+    }
+
+    /// The seat whose cards and decisions are on turn (René when his operator acts).
+    pub fn seat_on_turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// Whether `seat` is René.
+    pub fn is_dummy(&self, seat: Seat) -> bool {
+        self.rene && seat == DUMMY
+    }
+
+    /// René's operator for trick `k` (0-based): L2, dealer, L1, ... (8).
+    pub fn operator(&self, trick_index: u8) -> Seat {
+        let l1 = self.next(self.dealer);
+        let l2 = self.next(l1);
+        [l2, self.dealer, l1][(trick_index % 3) as usize]
+    }
+
+    /// Who acts for the seat on turn: the seat itself, or René's operator.
+    fn actor(&self, table: &Table) -> Seat {
+        if self.is_dummy(self.turn) {
+            self.operator(table.trick_index())
+        } else {
+            self.turn
+        }
+    }
+
+    /// Shows René's remaining hand to his operator when René is on turn (V6).
+    fn show_dummy(&self, table: &mut Table, events: &mut Events) {
+        if !self.is_dummy(self.turn) || matches!(self.phase, Phase::Over | Phase::Auction) {
+            return;
+        }
+        let operator = self.operator(table.trick_index());
+        let mut slots = SlotSet::EMPTY;
+        for slot in table.hand_slots(DUMMY).iter() {
+            if !table.is_seen_by(slot, operator) {
+                slots.insert(slot);
+            }
+        }
+        if !slots.is_empty() {
+            table.emit(Visibility::ShownToSeat { seat: operator, slots }, events);
+        }
     }
 
     /// The highest bid of the auction so far and its holders (seat bits).
@@ -517,6 +588,7 @@ impl Rikken {
 
     fn claim_allowed(&self, config: &RikkenConfig, seat: Seat) -> bool {
         config.claims
+            && !self.is_dummy(seat)
             && self.phase == Phase::Play
             && !self.claimed_this_turn
             && self.contract.is_some()
@@ -683,13 +755,13 @@ impl Rikken {
             self.passed = ALL_SEATS & !self.holders;
             return self.end_auction(config, table, events);
         }
-        let mut candidate = next(seat);
+        let mut candidate = self.next(seat);
         for _ in 0..SEATS {
             if (self.passed | self.holders) & candidate.bit() == 0 {
                 self.turn = candidate;
                 return Ok(());
             }
-            candidate = next(candidate);
+            candidate = self.next(candidate);
         }
         self.end_auction(config, table, events)
     }
@@ -707,7 +779,7 @@ impl Rikken {
         };
         self.contract = Some(contract);
         self.declarers = self.holders;
-        if config.four_piekers && contract.is_piek() && self.declarers.count_ones() == 3 {
+        if config.four_piekers && !config.rene && contract.is_piek() && self.declarers.count_ones() == 3 {
             self.declarers = ALL_SEATS;
             self.four_piekers = true;
         }
@@ -975,7 +1047,7 @@ impl Rikken {
             self.expose(config, table, events);
         }
         if table.trick().len() < SEATS as usize {
-            self.turn = next(seat);
+            self.turn = self.next(seat);
             return Ok(());
         }
         // The face-down card is turned before the trick is gathered (5.6).
@@ -1042,7 +1114,7 @@ impl Rikken {
         }
         self.open_hand(table, seat, events);
         self.phase = Phase::ClaimAnswer { claimant: seat, k };
-        self.turn = next(seat);
+        self.turn = self.next_answerer(seat);
         Ok(())
     }
 
@@ -1056,7 +1128,7 @@ impl Rikken {
     ) -> Result<(), RuleError> {
         match action {
             RikkenAction::Accept => {
-                let asked = next(self.turn);
+                let asked = self.next_answerer(self.turn);
                 if asked != claimant {
                     self.turn = asked;
                     return Ok(());
@@ -1074,6 +1146,16 @@ impl Rikken {
                 Ok(())
             }
             _ => Err(RuleError::new("a claim must be answered: accept or reject")),
+        }
+    }
+
+    /// The next seat asked about a claim: René is never asked (5.8).
+    fn next_answerer(&self, seat: Seat) -> Seat {
+        let next = self.next(seat);
+        if self.is_dummy(next) {
+            self.next(next)
+        } else {
+            next
         }
     }
 
@@ -1155,7 +1237,53 @@ fn kinds_for(config: &RikkenConfig) -> &'static [&'static str] {
         PassGameSetting::Fixed(game) => game as usize,
         PassGameSetting::EldestChooses => 7,
     };
-    &all[setting * 2 + config.four_piekers as usize]
+    &all[setting * 2 + (config.four_piekers && !config.rene) as usize]
+}
+
+impl Rikken {
+    fn apply_phase(
+        &mut self,
+        config: &RikkenConfig,
+        table: &mut Table,
+        seat: Seat,
+        action: RikkenAction,
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::Auction => self.apply_auction(config, table, seat, action, events),
+            Phase::PassGameChoice => match action {
+                RikkenAction::ChoosePassGame(game) if config.pass_game_menu & (1 << game as u8) != 0 => {
+                    self.start_pass_game(config, table, game, events)
+                }
+                RikkenAction::ChoosePassGame(_) => Err(RuleError::new("that pass game is not on the menu")),
+                _ => Err(RuleError::new("eldest must choose the pass game")),
+            },
+            Phase::Trump => self.apply_trump(config, table, action, events),
+            Phase::Call => self.apply_call(config, table, seat, action, events),
+            Phase::Play => self.apply_play(config, table, seat, action, events),
+            Phase::ClaimAnswer { claimant, k } => self.apply_answer(table, claimant, k, action, events),
+            Phase::Over => Err(RuleError::new("the deal is over")),
+        }
+    }
+
+    fn outcome_of(&self, config: &RikkenConfig, table: &Table) -> Option<RikkenOutcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let input = self.score_input(table);
+        Some(RikkenOutcome {
+            dealer: self.dealer,
+            input,
+            primary: self.primary,
+            trump: self.trump,
+            called: self.called,
+            blind: self.blind,
+            four_piekers: self.four_piekers,
+            early_end: self.early_end,
+            claimed: self.credit.is_some(),
+            deltas: score(config, &input),
+        })
+    }
 }
 
 impl Game for Rikken {
@@ -1183,6 +1311,7 @@ impl Game for Rikken {
             .filter_map(PassGame::parse)
             .fold(0u8, |mask, game| mask | 1 << game as u8);
         RikkenConfig {
+            rene: values.is("players", "three_rene"),
             deal_packets: match values.get("deal_packets") {
                 "[6,7]" => [6, 7, 0],
                 "[7,6]" => [7, 6, 0],
@@ -1232,20 +1361,30 @@ impl Game for Rikken {
     fn layout(config: &RikkenConfig, dealer: Seat) -> DealLayout {
         let mut places = arrayvec::ArrayVec::new();
         for &packet in config.deal_packets.iter().filter(|&&packet| packet > 0) {
-            for step in 1..=SEATS {
-                let seat = DIRECTION.advance(dealer, step, SEATS);
+            let mut seat = dealer;
+            for _ in 0..SEATS {
+                seat = next_in_deal(seat, dealer, config.rene);
                 places.extend(std::iter::repeat_n(Place::Hand(seat), packet as usize));
             }
         }
-        DealLayout { places, unseen_hands: 0 }
+        // René's hand is dealt to nobody (V1a).
+        DealLayout { places, unseen_hands: if config.rene { DUMMY.bit() } else { 0 } }
     }
 
     fn first_dealer(_config: &RikkenConfig) -> Option<Seat> {
         None
     }
 
+    fn dealer_seats(config: &RikkenConfig) -> u8 {
+        if config.rene {
+            ALL_SEATS & !DUMMY.bit()
+        } else {
+            ALL_SEATS
+        }
+    }
+
     fn start(
-        _config: &RikkenConfig,
+        config: &RikkenConfig,
         dealer: Seat,
         _scores: &RikkenScores,
         _table: &mut Table,
@@ -1253,9 +1392,11 @@ impl Game for Rikken {
     ) -> Rikken {
         Rikken {
             dealer,
+            rene: config.rene,
             phase: Phase::Auction,
-            turn: next(dealer),
-            passed: 0,
+            turn: next_in_deal(dealer, dealer, config.rene),
+            // René never bids: he counts as passed before the auction (3.4).
+            passed: if config.rene { DUMMY.bit() } else { 0 },
             holders: 0,
             had_turn: 0,
             high: None,
@@ -1282,17 +1423,19 @@ impl Game for Rikken {
         }
     }
 
-    fn to_act(&self, _config: &RikkenConfig, _table: &Table) -> ToAct {
+    fn to_act(&self, _config: &RikkenConfig, table: &Table) -> ToAct {
         match self.phase {
             Phase::Over => ToAct::HandOver,
-            _ => ToAct::Seat(self.turn),
+            _ => ToAct::Seat(self.actor(table)),
         }
     }
 
     fn legal_actions(&self, config: &RikkenConfig, table: &Table, seat: Seat, out: &mut Vec<RikkenAction>) {
-        if seat != self.turn {
+        if seat != self.actor(table) {
             return;
         }
+        // An operator acts for René with René's hand.
+        let seat = self.turn;
         match self.phase {
             Phase::Auction => self.auction_calls(config, table, seat, out),
             Phase::PassGameChoice => {
@@ -1349,46 +1492,23 @@ impl Game for Rikken {
         if seat.0 >= SEATS {
             return Err(RuleError::new("no such seat"));
         }
-        if seat != self.turn {
+        if seat != self.actor(table) {
             if self.phase == Phase::Auction && self.has_passed(seat) {
                 return Err(RuleError::new(format!("{} has passed", seat_name(seat))));
             }
             return Err(RuleError::new(format!("not {}'s turn", seat_name(seat))));
         }
-        match self.phase {
-            Phase::Auction => self.apply_auction(config, table, seat, action, events),
-            Phase::PassGameChoice => match action {
-                RikkenAction::ChoosePassGame(game) if config.pass_game_menu & (1 << game as u8) != 0 => {
-                    self.start_pass_game(config, table, game, events)
-                }
-                RikkenAction::ChoosePassGame(_) => Err(RuleError::new("that pass game is not on the menu")),
-                _ => Err(RuleError::new("eldest must choose the pass game")),
-            },
-            Phase::Trump => self.apply_trump(config, table, action, events),
-            Phase::Call => self.apply_call(config, table, seat, action, events),
-            Phase::Play => self.apply_play(config, table, seat, action, events),
-            Phase::ClaimAnswer { claimant, k } => self.apply_answer(table, claimant, k, action, events),
-            Phase::Over => Err(RuleError::new("the deal is over")),
+        // An operator acts for René with René's hand.
+        let seat = self.turn;
+        let result = self.apply_phase(config, table, seat, action, events);
+        if result.is_ok() {
+            self.show_dummy(table, events);
         }
+        result
     }
 
     fn outcome(&self, config: &RikkenConfig, table: &Table) -> Option<RikkenOutcome> {
-        if self.phase != Phase::Over {
-            return None;
-        }
-        let input = self.score_input(table);
-        Some(RikkenOutcome {
-            dealer: self.dealer,
-            input,
-            primary: self.primary,
-            trump: self.trump,
-            called: self.called,
-            blind: self.blind,
-            four_piekers: self.four_piekers,
-            early_end: self.early_end,
-            claimed: self.credit.is_some(),
-            deltas: score(config, &input),
-        })
+        self.outcome_of(config, table)
     }
 
     fn new_scores(_config: &RikkenConfig) -> RikkenScores {
@@ -1409,7 +1529,7 @@ impl Game for Rikken {
                 summary: format!("{names} win{}", if names.len() > 2 { "" } else { "s" }),
             };
         }
-        MatchStatus::Continue { next_dealer: next(dealer) }
+        MatchStatus::Continue { next_dealer: if config.rene { Seat((dealer.0 + 1) % 3) } else { next(dealer) } }
     }
 
     fn scores_to_sheet(_config: &RikkenConfig, scores: &RikkenScores) -> ScoreSheet {
