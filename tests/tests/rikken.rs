@@ -9,8 +9,7 @@
 //! spec's data typed in below, and `vector_records_replay` replays every file there. Scoring,
 //! auction and position vectors are table-driven tests.
 //!
-//! Not covered, because the variants are not implemented: T25 (joker part), T28, T29, T30, T32,
-//! T33, T35.
+//! Not covered, because the joker variant is not implemented: T25 (joker part), T29, T30, T35.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -1053,6 +1052,8 @@ fn apply_accepts_exactly_the_legal_actions() {
         vec![("claims", "false"), ("called_card_discard", "allowed"), ("call_trump_ace", "true")],
         vec![RENE],
         vec![RENE, ("pass_game", "forced_rik"), ("troela_ace_lead", "true")],
+        vec![BLIND],
+        vec![BLIND, ("pass_game", "forced_rik")],
     ] {
         let config = config(&settings);
         for _ in 0..120 {
@@ -1100,7 +1101,7 @@ fn blind_leads_are_turned_before_the_trick_is_gathered_and_called_cards_fall_on_
 #[test]
 fn every_contract_kind_occurs_in_random_play() {
     let mut rng = ChaCha8Rng::seed_from_u64(41);
-    for settings in [vec![], vec![("pass_game", "eldest_chooses")], vec![RENE]] {
+    for settings in [vec![], vec![("pass_game", "eldest_chooses")], vec![RENE], vec![BLIND]] {
         let config = config(&settings);
         let kinds = Rikken::contract_kinds(&config);
         let mut counts: BTreeMap<&str, u32> = kinds.iter().map(|&kind| (kind, 0)).collect();
@@ -1144,9 +1145,7 @@ fn actions_round_trip() {
 
 #[test]
 fn unimplemented_variant_values_are_refused() {
-    for (key, value) in
-        [("players", "three_blind"), ("joker", "true"), ("deal_shuffle", "cut_only"), ("deal_shuffle", "periodic")]
-    {
+    for (key, value) in [("joker", "true"), ("deal_shuffle", "cut_only"), ("deal_shuffle", "periodic")] {
         let error = ConfigValues::validate(Rikken::config_keys(), [(key, value)]).unwrap_err();
         assert!(error.to_string().contains("allowed"), "{error}");
     }
@@ -1249,4 +1248,115 @@ fn t34_rene_as_troela_partner() {
     assert_eq!(score(&config(&[RENE]), &input), [-10, 10, -10, 10]);
     finish_first_legal(&mut hand);
     assert_eq!(hand.outcome().unwrap().input.partner, Some(Seat(3)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Three players with a blind (T28, T32, T33)
+
+const BLIND: (&str, &str) = ("players", "three_blind");
+
+/// A deal where P1 holds `KH 2H` and eleven spades with the ace, and `AH` lies with
+/// `ah_holder`.
+fn blind_rik_deal(ah_holder: usize) -> [String; 4] {
+    let p1 = set("KH 2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S");
+    let mut rest =
+        (0..52).map(|index| Card::from_index(index).unwrap()).filter(|c| !p1.contains(*c) && *c != card("AH"));
+    let text = |cards: &[Card]| cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+    let mut hands: [String; 4] = Default::default();
+    hands[1] = text(&p1.iter().collect::<Vec<_>>());
+    for seat in [0, 2, 3] {
+        let mut own: Vec<Card> = Vec::new();
+        if seat == ah_holder {
+            own.push(card("AH"));
+        }
+        while own.len() < 13 {
+            own.push(rest.next().unwrap());
+        }
+        hands[seat] = text(&own);
+    }
+    hands
+}
+
+fn blind_hand(deal: &[String; 4], settings: &[(&str, &str)]) -> Hand<Rikken> {
+    hand_of(deal, 0, settings)
+}
+
+#[test]
+fn t28_blind_control_in_rik() {
+    for (holder, controller) in [(3usize, 1u8), (2, 0)] {
+        let mut hand = blind_hand(&blind_rik_deal(holder), &[BLIND]);
+        act_all(&mut hand, &lines("P1 bid rik, P2 pass"));
+        let events = act(&mut hand, "P0 pass").unwrap();
+        assert_eq!(opened_seats(&events), [3], "the blind is shown after the auction");
+        act(&mut hand, "P1 trump S").unwrap();
+        assert_eq!(legal(&hand), ["call AH"]);
+        act(&mut hand, "P1 call AH").unwrap();
+        assert_eq!(hand.game().blind_controller(hand.table()), Some(Seat(controller)), "AH with P{holder}");
+        // Play on: the blind's cards are played by its controller.
+        let mut legal_now = Vec::new();
+        while let Some(actor) = turn(&hand) {
+            if hand.game().seat_on_turn() == Seat(3) {
+                assert_eq!(actor, Seat(controller));
+            }
+            hand.legal_actions(&mut legal_now);
+            let action = legal_now.iter().copied().find(|a| matches!(a, RikkenAction::Play(_))).unwrap();
+            hand.apply(actor, action).unwrap();
+        }
+        assert_eq!(hand.outcome().unwrap().input.partner, Some(Seat(holder as u8)));
+    }
+}
+
+#[test]
+fn t32_blind_controller_choice() {
+    let mut rng = ChaCha8Rng::seed_from_u64(32);
+    let deck = shuffled(&mut rng);
+    let fresh = || Hand::<Rikken>::from_deck(config(&[BLIND]), Seat(0), &RikkenScores::default(), &deck).unwrap();
+    // (a) the lower highest call chooses.
+    let mut a = fresh();
+    act_all(&mut a, &lines("P1 bid piek, P2 bid misere, P0 pass, P1 pass"));
+    assert_eq!(a.game().phase(), Phase::ChooseController);
+    assert_eq!(turn(&a), Some(Seat(0)));
+    assert_eq!(legal(&a), ["controller P0", "controller P1"]);
+    assert!(rejected(&mut a, "P0 controller P2").contains("other humans"));
+    act(&mut a, "P0 controller P1").unwrap();
+    assert_eq!(a.game().blind_controller(a.table()), Some(Seat(1)));
+    assert_eq!(turn(&a), Some(Seat(1)));
+    // (b) neither bid: the first to pass chooses (after the trump).
+    let mut b = fresh();
+    act_all(&mut b, &lines("P1 pass, P2 bid alleen_9, P0 pass, P2 trump C"));
+    assert_eq!(turn(&b), Some(Seat(1)));
+    assert_eq!(b.game().phase(), Phase::ChooseController);
+    // (c) equal calls (misère bid and joined): the first to pass chooses.
+    let mut c = fresh();
+    act_all(&mut c, &lines("P1 bid misere, P2 join, P0 bid open_piek, P1 pass, P2 pass"));
+    assert_eq!(turn(&c), Some(Seat(1)));
+    // (d) two declarers: the third human controls, no choice.
+    let mut d = fresh();
+    act_all(&mut d, &lines("P1 bid misere, P2 join, P0 pass"));
+    assert_eq!(d.game().phase(), Phase::Play);
+    assert_eq!(d.game().blind_controller(d.table()), Some(Seat(0)));
+    // (e) three declarers: control rotates like René's operators (P2, P0, P1, ...).
+    let mut e = fresh();
+    act_all(&mut e, &lines("P1 bid misere, P2 join, P0 join"));
+    assert_eq!(e.game().declarers(), 0b0111);
+    assert_eq!(e.game().blind_controller(e.table()), None);
+    assert_eq!([0, 1, 2].map(|k| e.game().operator(k).0), [2, 0, 1]);
+}
+
+#[test]
+fn t33_forced_rik_with_a_blind() {
+    for (holder, controller) in [(3usize, 1u8), (2, 0), (0, 2)] {
+        let mut hand = blind_hand(&blind_rik_deal(holder), &[BLIND, ("pass_game", "forced_rik")]);
+        act_all(&mut hand, &lines("P1 pass, P2 pass, P0 pass"));
+        assert_eq!(hand.game().pass_game(), Some(PassGame::ForcedRik));
+        assert!(hand.table().hand_slots(Seat(3)).iter().all(|slot| hand.table().is_public(slot)));
+        act_all(&mut hand, &lines("P1 trump S, P1 call AH"));
+        assert_eq!(hand.game().blind_controller(hand.table()), Some(Seat(controller)), "AH with P{holder}");
+    }
+    let input = ScoreInput {
+        declarers: 0b0010,
+        partner: Some(Seat(2)),
+        ..ScoreInput::pass_game(PassGame::ForcedRik, [3, 4, 3, 3])
+    };
+    assert_eq!(score(&config(&[BLIND, ("pass_game", "forced_rik")]), &input), [-5, 5, 5, -5]);
 }

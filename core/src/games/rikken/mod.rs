@@ -100,8 +100,11 @@ pub enum PassGameSetting {
 /// The validated variant config (section 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RikkenConfig {
-    /// `players = three_rene`: P3 is René, a dummy played by the humans in turn.
-    pub rene: bool,
+    /// A three-player form: P3 is a dummy (René or the blind), seated right of the dealer.
+    pub dummy: bool,
+    /// `players = three_blind`: the dummy's hand is opened after the auction and a controller
+    /// plays it (8).
+    pub open_dummy: bool,
     /// Packet sizes of the deal (2.4), zero-terminated.
     pub deal_packets: [u8; 3],
     pub call: CallRules,
@@ -137,9 +140,9 @@ const ALL_MENU: &str = "schoppenmie,two_or_five,one_three_five,rondpiek,forced_m
 const CONFIG_KEYS: &[ConfigKey] = &[
     ConfigKey {
         name: "players",
-        kind: KeyKind::Choice(&["four", "three_rene"]),
+        kind: KeyKind::Choice(&["four", "three_rene", "three_blind"]),
         default: "four",
-        help: "four players, or three with René (P3, a dummy played in turn); three_blind is not implemented",
+        help: "four players, or three with a dummy P3: René (played in turn) or the blind (opened, controlled)",
     },
     ConfigKey {
         name: "joker",
@@ -301,6 +304,8 @@ pub enum RikkenAction {
     Join,
     /// Eldest's pass game under `pass_game = eldest_chooses`.
     ChoosePassGame(PassGame),
+    /// The blind's controller, named by the chooser (three_blind).
+    Controller(Seat),
     Trump(Suit),
     /// The called card (Rik types) or the fourth ace (troela); `blind` as announced.
     Call {
@@ -323,6 +328,7 @@ impl fmt::Display for RikkenAction {
             RikkenAction::Bid(contract) => write!(f, "bid {}", contract.id()),
             RikkenAction::Join => write!(f, "join"),
             RikkenAction::ChoosePassGame(game) => write!(f, "pass_game {}", game.id()),
+            RikkenAction::Controller(seat) => write!(f, "controller P{}", seat.0),
             RikkenAction::Trump(suit) => write!(f, "trump {suit}"),
             RikkenAction::Call { card, blind: false } => write!(f, "call {card}"),
             RikkenAction::Call { card, blind: true } => write!(f, "call {card} blind"),
@@ -378,6 +384,8 @@ pub enum Phase {
     Trump,
     /// The declarer calls a card.
     Call,
+    /// Three players with a blind: the chooser names the blind's controller.
+    ChooseController,
     Play,
     /// A claim is being answered; `asking` answers next.
     ClaimAnswer {
@@ -391,8 +399,14 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rikken {
     dealer: Seat,
-    /// `players = three_rene`.
-    rene: bool,
+    /// A three-player form with the dummy P3, and whether it is the open blind.
+    dummy: bool,
+    open_dummy: bool,
+    /// The blind's controller when fixed by a choice or by the declarers (8).
+    controller: Option<Seat>,
+    /// Per seat: the rank of its highest bid or join (0 = none), and when it passed (1 = first).
+    highest_call: [u8; 4],
+    pass_order: [u8; 4],
     phase: Phase,
     turn: Seat,
     /// Auction: seats that passed, holders of the highest bid, seats that had a turn.
@@ -442,7 +456,7 @@ impl Rikken {
 
     /// The seat after `seat` in this deal's order.
     pub fn next(&self, seat: Seat) -> Seat {
-        next_in_deal(seat, self.dealer, self.rene)
+        next_in_deal(seat, self.dealer, self.dummy)
     }
 
     /// The seat whose cards and decisions are on turn (René when his operator acts).
@@ -452,7 +466,7 @@ impl Rikken {
 
     /// Whether `seat` is René.
     pub fn is_dummy(&self, seat: Seat) -> bool {
-        self.rene && seat == DUMMY
+        self.dummy && seat == DUMMY
     }
 
     /// René's operator for trick `k` (0-based): L2, dealer, L1, ... (8).
@@ -462,18 +476,68 @@ impl Rikken {
         [l2, self.dealer, l1][(trick_index % 3) as usize]
     }
 
-    /// Who acts for the seat on turn: the seat itself, or René's operator.
+    /// Who acts for the seat on turn: the seat itself, René's operator, or the blind's
+    /// controller (rotating like René's operator where 8 says so).
     fn actor(&self, table: &Table) -> Seat {
-        if self.is_dummy(self.turn) {
-            self.operator(table.trick_index())
-        } else {
-            self.turn
+        if !self.is_dummy(self.turn) {
+            return self.turn;
         }
+        if self.open_dummy {
+            if let Some(controller) = self.blind_controller(table) {
+                return controller;
+            }
+        }
+        self.operator(table.trick_index())
+    }
+
+    /// The blind's controller for the whole deal, when 8 fixes one: chosen, the only human who
+    /// is not a declarer, or by the partnership (the declarer when the blind is his partner,
+    /// otherwise the human who is neither declarer nor partner). `None`: control rotates.
+    pub fn blind_controller(&self, table: &Table) -> Option<Seat> {
+        if let Some(controller) = self.controller {
+            return Some(controller);
+        }
+        let declarer = self.primary?;
+        let by_partner = |partner: Seat| {
+            if partner == DUMMY {
+                Some(declarer)
+            } else {
+                (0..3).map(Seat).find(|&seat| seat != declarer && seat != partner)
+            }
+        };
+        if self.is_rik_type() {
+            let called = self.called?;
+            let holder = self.called_played_by.or_else(|| match table.place(table.slot_of(called)?) {
+                Place::Hand(seat) => Some(seat),
+                _ => None,
+            })?;
+            return by_partner(holder);
+        }
+        if self.contract == Some(Contract::Troela) {
+            return by_partner(self.troela_partner?);
+        }
+        None
+    }
+
+    /// The human who names the blind's controller (8: of the two other humans, the one whose
+    /// highest call was lower; on a tie the one who passed first), when a choice is due.
+    fn blind_chooser(&self) -> Option<Seat> {
+        if !self.open_dummy || self.controller.is_some() || self.pass_game.is_some() {
+            return None;
+        }
+        let contract = self.contract?;
+        let declarer = self.primary?;
+        if matches!(contract.kind(), Kind::Rik | Kind::Troela) || self.declarers.count_ones() > 1 {
+            return None;
+        }
+        let others: Vec<Seat> = (0..3).map(Seat).filter(|&seat| seat != declarer).collect();
+        let key = |seat: Seat| (self.highest_call[seat.index()], self.pass_order[seat.index()]);
+        others.into_iter().min_by_key(|&seat| key(seat))
     }
 
     /// Shows René's remaining hand to his operator when René is on turn (V6).
     fn show_dummy(&self, table: &mut Table, events: &mut Events) {
-        if !self.is_dummy(self.turn) || matches!(self.phase, Phase::Over | Phase::Auction) {
+        if self.open_dummy || !self.is_dummy(self.turn) || matches!(self.phase, Phase::Over | Phase::Auction) {
             return;
         }
         let operator = self.operator(table.trick_index());
@@ -742,17 +806,28 @@ impl Rikken {
         // Validated: from here on the call is applied.
         self.had_turn |= seat.bit();
         match call {
-            RikkenAction::Pass => self.passed |= seat.bit(),
+            RikkenAction::Pass => self.mark_passed(seat),
             RikkenAction::Bid(contract) => {
                 self.high = Some(contract);
                 self.holders = seat.bit();
                 self.primary = Some(seat);
+                self.highest_call[seat.index()] = contract.rank();
             }
-            _ => self.holders |= seat.bit(),
+            _ => {
+                self.holders |= seat.bit();
+                self.highest_call[seat.index()] = self.high.map_or(0, Contract::rank);
+            }
         }
         if self.high == Some(Contract::Slam) {
-            // 13 ends the auction at once; the others count as passed (3.4).
-            self.passed = ALL_SEATS & !self.holders;
+            // 13 ends the auction at once; the others count as passed, clockwise from the
+            // bidder (3.4).
+            let mut other = self.next(seat);
+            while other != seat {
+                if self.passed & other.bit() == 0 {
+                    self.mark_passed(other);
+                }
+                other = self.next(other);
+            }
             return self.end_auction(config, table, events);
         }
         let mut candidate = self.next(seat);
@@ -766,7 +841,16 @@ impl Rikken {
         self.end_auction(config, table, events)
     }
 
+    fn mark_passed(&mut self, seat: Seat) {
+        self.passed |= seat.bit();
+        self.pass_order[seat.index()] = self.pass_order.iter().filter(|&&order| order > 0).count() as u8 + 1;
+    }
+
     fn end_auction(&mut self, config: &RikkenConfig, table: &mut Table, events: &mut Events) -> Result<(), RuleError> {
+        if config.open_dummy {
+            // The blind is turned face up right after the auction (V5).
+            self.open_hand(table, DUMMY, events);
+        }
         let Some(contract) = self.high else {
             return match config.pass_game {
                 PassGameSetting::EldestChooses => {
@@ -779,7 +863,7 @@ impl Rikken {
         };
         self.contract = Some(contract);
         self.declarers = self.holders;
-        if config.four_piekers && !config.rene && contract.is_piek() && self.declarers.count_ones() == 3 {
+        if config.four_piekers && !config.dummy && contract.is_piek() && self.declarers.count_ones() == 3 {
             self.declarers = ALL_SEATS;
             self.four_piekers = true;
         }
@@ -981,6 +1065,18 @@ impl Rikken {
     }
 
     fn start_play(&mut self, config: &RikkenConfig, table: &mut Table, events: &mut Events) {
+        if let Some(chooser) = self.blind_chooser() {
+            self.phase = Phase::ChooseController;
+            self.turn = chooser;
+            return;
+        }
+        if self.open_dummy && self.controller.is_none() && self.contract.is_some_and(Contract::is_nullo) {
+            // Several declarers: the one human who is not a declarer controls the blind.
+            let free: Vec<Seat> = (0..3).map(Seat).filter(|&seat| self.declarers & seat.bit() == 0).collect();
+            if let [only] = free[..] {
+                self.controller = Some(only);
+            }
+        }
         self.phase = Phase::Play;
         self.turn = self.eldest();
         match self.contract {
@@ -1237,7 +1333,7 @@ fn kinds_for(config: &RikkenConfig) -> &'static [&'static str] {
         PassGameSetting::Fixed(game) => game as usize,
         PassGameSetting::EldestChooses => 7,
     };
-    &all[setting * 2 + (config.four_piekers && !config.rene) as usize]
+    &all[setting * 2 + (config.four_piekers && !config.dummy) as usize]
 }
 
 impl Rikken {
@@ -1260,6 +1356,15 @@ impl Rikken {
             },
             Phase::Trump => self.apply_trump(config, table, action, events),
             Phase::Call => self.apply_call(config, table, seat, action, events),
+            Phase::ChooseController => match action {
+                RikkenAction::Controller(human) if human.0 < 3 && Some(human) != self.primary => {
+                    self.controller = Some(human);
+                    self.start_play(config, table, events);
+                    Ok(())
+                }
+                RikkenAction::Controller(_) => Err(RuleError::new("the blind's controller is one of the other humans")),
+                _ => Err(RuleError::new("the blind's controller must be named first")),
+            },
             Phase::Play => self.apply_play(config, table, seat, action, events),
             Phase::ClaimAnswer { claimant, k } => self.apply_answer(table, claimant, k, action, events),
             Phase::Over => Err(RuleError::new("the deal is over")),
@@ -1311,7 +1416,8 @@ impl Game for Rikken {
             .filter_map(PassGame::parse)
             .fold(0u8, |mask, game| mask | 1 << game as u8);
         RikkenConfig {
-            rene: values.is("players", "three_rene"),
+            dummy: !values.is("players", "four"),
+            open_dummy: values.is("players", "three_blind"),
             deal_packets: match values.get("deal_packets") {
                 "[6,7]" => [6, 7, 0],
                 "[7,6]" => [7, 6, 0],
@@ -1363,12 +1469,12 @@ impl Game for Rikken {
         for &packet in config.deal_packets.iter().filter(|&&packet| packet > 0) {
             let mut seat = dealer;
             for _ in 0..SEATS {
-                seat = next_in_deal(seat, dealer, config.rene);
+                seat = next_in_deal(seat, dealer, config.dummy);
                 places.extend(std::iter::repeat_n(Place::Hand(seat), packet as usize));
             }
         }
         // René's hand is dealt to nobody (V1a).
-        DealLayout { places, unseen_hands: if config.rene { DUMMY.bit() } else { 0 } }
+        DealLayout { places, unseen_hands: if config.dummy { DUMMY.bit() } else { 0 } }
     }
 
     fn first_dealer(_config: &RikkenConfig) -> Option<Seat> {
@@ -1376,7 +1482,7 @@ impl Game for Rikken {
     }
 
     fn dealer_seats(config: &RikkenConfig) -> u8 {
-        if config.rene {
+        if config.dummy {
             ALL_SEATS & !DUMMY.bit()
         } else {
             ALL_SEATS
@@ -1392,11 +1498,15 @@ impl Game for Rikken {
     ) -> Rikken {
         Rikken {
             dealer,
-            rene: config.rene,
+            dummy: config.dummy,
+            open_dummy: config.open_dummy,
+            controller: None,
+            highest_call: [0; 4],
+            pass_order: [0; 4],
             phase: Phase::Auction,
-            turn: next_in_deal(dealer, dealer, config.rene),
+            turn: next_in_deal(dealer, dealer, config.dummy),
             // René never bids: he counts as passed before the auction (3.4).
-            passed: if config.rene { DUMMY.bit() } else { 0 },
+            passed: if config.dummy { DUMMY.bit() } else { 0 },
             holders: 0,
             had_turn: 0,
             high: None,
@@ -1453,6 +1563,11 @@ impl Game for Rikken {
                 }
             }
             Phase::Call => self.legal_calls(config, table, out),
+            Phase::ChooseController => {
+                for human in (0..3).map(Seat).filter(|&human| Some(human) != self.primary) {
+                    out.push(RikkenAction::Controller(human));
+                }
+            }
             Phase::Play => {
                 let hand = table.hand(seat);
                 let cards = if table.knows_hand(seat) {
@@ -1529,7 +1644,7 @@ impl Game for Rikken {
                 summary: format!("{names} win{}", if names.len() > 2 { "" } else { "s" }),
             };
         }
-        MatchStatus::Continue { next_dealer: if config.rene { Seat((dealer.0 + 1) % 3) } else { next(dealer) } }
+        MatchStatus::Continue { next_dealer: if config.dummy { Seat((dealer.0 + 1) % 3) } else { next(dealer) } }
     }
 
     fn scores_to_sheet(_config: &RikkenConfig, scores: &RikkenScores) -> ScoreSheet {
@@ -1586,6 +1701,9 @@ impl Game for Rikken {
             ("accept", None, None) => RikkenAction::Accept,
             ("reject", None, None) => RikkenAction::Reject,
             ("bid", Some(id), None) => RikkenAction::Bid(Contract::parse(id).ok_or_else(bad)?),
+            ("controller", Some(seat), None) => {
+                RikkenAction::Controller(SeatNames::Numbered.parse(seat, SEATS).ok_or_else(bad)?)
+            }
             ("pass_game", Some(id), None) => RikkenAction::ChoosePassGame(PassGame::parse(id).ok_or_else(bad)?),
             ("trump", Some(suit), None) => RikkenAction::Trump(suit.parse().map_err(|_| bad())?),
             ("call", Some(code), None) => RikkenAction::Call { card: card(code)?, blind: false },
@@ -1691,6 +1809,7 @@ impl Game for Rikken {
         out.extend([RikkenAction::Pass, RikkenAction::Join, RikkenAction::Accept, RikkenAction::Reject]);
         out.extend(Contract::ALL.map(RikkenAction::Bid));
         out.extend(PassGame::ALL.map(RikkenAction::ChoosePassGame));
+        out.extend((0..4).map(|seat| RikkenAction::Controller(Seat(seat))));
         out.extend(Suit::ALL.map(RikkenAction::Trump));
         out.extend((0..=TRICKS + 1).map(RikkenAction::Claim));
         for card in rules::standard_deck() {
