@@ -738,6 +738,23 @@ fn t24_forced_rik_offers_any_trump_with_a_call() {
 }
 
 #[test]
+fn pass_game_menu_is_a_subset() {
+    let keys = Rikken::config_keys();
+    let values = ConfigValues::validate(keys, [("pass_game_menu", "redeal, RONDPIEK")]).unwrap();
+    assert_eq!(values.get("pass_game_menu"), "rondpiek,redeal");
+    for bad in ["", "rondpiek,whist", "three"] {
+        assert!(ConfigValues::validate(keys, [("pass_game_menu", bad)]).is_err(), "{bad}");
+    }
+    let settings = [("pass_game", "eldest_chooses"), ("pass_game_menu", "rondpiek,redeal")];
+    let mut hand = new_hand(&DEAL_A, 3, &settings);
+    act_all(&mut hand, &lines("P0 pass, P1 pass, P2 pass, P3 pass"));
+    assert_eq!(legal(&hand), ["pass_game rondpiek", "pass_game redeal"]);
+    assert!(rejected(&mut hand, "P0 pass_game schoppenmie").contains("menu"));
+    let kinds = Rikken::contract_kinds(&config(&settings));
+    assert!(kinds.contains(&"rondpiek") && kinds.contains(&"redeal") && !kinds.contains(&"schoppenmie"));
+}
+
+#[test]
 fn eldest_chooses_and_redeal() {
     let mut hand = new_hand(&DEAL_A, 3, &[("pass_game", "eldest_chooses")]);
     act_all(&mut hand, &lines("P0 pass, P1 pass, P2 pass, P3 pass"));

@@ -263,9 +263,17 @@ const CONFIG_KEYS: &[ConfigKey] = &[
     },
     ConfigKey {
         name: "pass_game_menu",
-        kind: KeyKind::Choice(&[ALL_MENU]),
+        kind: KeyKind::Subset(&[
+            "schoppenmie",
+            "two_or_five",
+            "one_three_five",
+            "rondpiek",
+            "forced_misere",
+            "forced_rik",
+            "redeal",
+        ]),
         default: ALL_MENU,
-        help: "the games eldest chooses from under eldest_chooses (only the full menu is implemented)",
+        help: "the games eldest chooses from under eldest_chooses (comma-separated)",
     },
     ConfigKey {
         name: "pass_games_scored",
@@ -1305,13 +1313,16 @@ const KIND_NAMES_LADDER: [&str; 20] = [
     "slam_13",
 ];
 
-/// The contract kinds a config can reach, built once per (pass game setting, four piekers).
+/// The contract kinds a config can reach, built once per (pass game setting and menu, four
+/// piekers possible).
 fn kinds_for(config: &RikkenConfig) -> &'static [&'static str] {
     use std::sync::OnceLock;
+    // Index: fixed pass game g -> g; eldest_chooses with menu mask m -> 8 + m. Times two for
+    // whether four piekers can occur.
     static KINDS: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
     let all = KINDS.get_or_init(|| {
         let mut lists = Vec::new();
-        for setting in 0..8u8 {
+        for setting in 0..8 + 128usize {
             for four in [false, true] {
                 let mut kinds: Vec<&'static str> = KIND_NAMES_LADDER.to_vec();
                 kinds.push("joined_piek");
@@ -1319,10 +1330,11 @@ fn kinds_for(config: &RikkenConfig) -> &'static [&'static str] {
                 if four {
                     kinds.push("four_piekers");
                 }
-                if setting == 7 {
-                    kinds.extend(PassGame::ALL.iter().map(|game| game.id()));
-                } else {
-                    kinds.push(PassGame::ALL[setting as usize].id());
+                if setting >= 8 {
+                    let menu = setting - 8;
+                    kinds.extend(PassGame::ALL.iter().filter(|game| menu & (1 << **game as u8) != 0).map(|g| g.id()));
+                } else if setting < 7 {
+                    kinds.push(PassGame::ALL[setting].id());
                 }
                 lists.push(kinds);
             }
@@ -1331,7 +1343,7 @@ fn kinds_for(config: &RikkenConfig) -> &'static [&'static str] {
     });
     let setting = match config.pass_game {
         PassGameSetting::Fixed(game) => game as usize,
-        PassGameSetting::EldestChooses => 7,
+        PassGameSetting::EldestChooses => 8 + (config.pass_game_menu & 0x7f) as usize,
     };
     &all[setting * 2 + (config.four_piekers && !config.dummy) as usize]
 }
