@@ -1309,6 +1309,16 @@ fn t28_blind_control_in_rik() {
         assert_eq!(legal(&hand), ["call AH"]);
         act(&mut hand, "P1 call AH").unwrap();
         assert_eq!(hand.game().blind_controller(hand.table()), Some(Seat(controller)), "AH with P{holder}");
+        let ah = hand.table().slot_of(card("AH")).unwrap();
+        // (b): announced at the blind's first turn, by showing AH in P2's hand; (a): public already.
+        assert_eq!(hand.table().is_public(ah), holder == 3);
+        act_all(&mut hand, &lines("P1 play AS"));
+        assert_eq!(hand.table().is_public(ah), holder == 3);
+        let p2_card = legal_plays(&hand).first().unwrap();
+        act(&mut hand, &format!("P2 play {p2_card}")).unwrap();
+        assert_eq!(hand.game().seat_on_turn(), Seat(3));
+        assert!(hand.table().is_public(ah), "the controller is announced at the blind's first turn");
+        assert_eq!(turn(&hand), Some(Seat(controller)));
         // Play on: the blind's cards are played by its controller.
         let mut legal_now = Vec::new();
         while let Some(actor) = turn(&hand) {

@@ -30,6 +30,13 @@
 //! * Decision: the blind flag is part of the call action (`call AD blind`); the declarer's
 //!   device checks it, and a peer that cannot see his hand accepts it and leaves it to the audit
 //!   (a false blind call is reported there).
+//! * Decision: with the blind (`three_blind`) in a Rik whose called card a human holds, the
+//!   controller is announced at the blind's first turn by showing the called card in its
+//!   holder's hand (it stays there). That is exactly the information the announcement gives
+//!   (who the partner is), and it lets every device derive the controller from its table.
+//! * Decision: `match_deals` defaults to 20 for every `players` value; the spec's "21 when the
+//!   key is not set in a three-player game" cannot be told apart from an explicit 20 once a
+//!   record stores every key, so three-player tables set `match_deals = 21` explicitly.
 //! * Decision: forced rik is scored with Rik's unit 5 (6.6 writes `V = 5 x (t - 6)`), not with
 //!   `pass_unit`; `pass_games_scored = false` zeroes it like every pass game.
 //! * Decision: a claim's credited tricks are kept as side totals (the claimant's side gets k,
@@ -543,9 +550,19 @@ impl Rikken {
         others.into_iter().min_by_key(|&seat| key(seat))
     }
 
-    /// Shows René's remaining hand to his operator when René is on turn (V6).
+    /// When the dummy comes on turn: shows René's remaining hand to his operator (V6), or, for
+    /// the blind in a Rik whose called card lies with a human, announces the controller (V14)
+    /// by showing the called card in its holder's hand.
     fn show_dummy(&self, table: &mut Table, events: &mut Events) {
-        if self.open_dummy || !self.is_dummy(self.turn) || matches!(self.phase, Phase::Over | Phase::Auction) {
+        if !self.is_dummy(self.turn) || matches!(self.phase, Phase::Over | Phase::Auction) {
+            return;
+        }
+        if self.open_dummy {
+            if let Some(slot) = self.called.filter(|_| self.is_rik_type()).and_then(|card| table.slot_of(card)) {
+                if matches!(table.place(slot), Place::Hand(holder) if holder != DUMMY) && !table.is_public(slot) {
+                    table.emit(Visibility::ShownToAll { slots: SlotSet::single(slot) }, events);
+                }
+            }
             return;
         }
         let operator = self.operator(table.trick_index());
