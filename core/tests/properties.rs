@@ -173,8 +173,10 @@ fn check_view_independence<G: Game>(setting: &Setting, seed: u64) {
             other_deck[slot] = card;
         }
         let mut other = Hand::<G>::from_deck(config.clone(), dealer, &scores, &other_deck).expect("deal");
+        // A seat dealt its hand unseen (a dummy) cannot check its own duties either.
+        let unseen = G::layout(&config, dealer).unseen_hands;
         for seat in 0..G::seat_count(&config) {
-            if seat != viewer.0 {
+            if seat != viewer.0 || unseen & (1 << seat) != 0 {
                 // As a peer would: duties on cards the viewer cannot see are left to the audit.
                 other.table_mut().defer_checks(Seat(seat), true);
             }
