@@ -8,7 +8,12 @@
 //!
 //! **Action notation** (lower case as in the spec's vectors): `pass`, `bid <id>` (ids of 3.2),
 //! `join`, `pass_game <id>` (eldest's choice under `pass_game = eldest_chooses`), `trump C`,
-//! `call AD`, `call AD blind`, `play 3H`, `lead_face_down 3H`, `claim 9`, `accept`, `reject`.
+//! `call AD`, `call AD blind`, `play 3H`, `lead_face_down 3H`, `claim 9`, `accept`, `reject`,
+//! `controller P1` (the blind's controller, named by the chooser).
+//!
+//! **Not implemented** (the config refuses these values): `joker = true` (the table has no suit
+//! for the joker: it must follow and win as the lowest club), `deal_shuffle = cut_only` and
+//! `periodic` (deck orders come from the caller).
 //!
 //! **Score sheet keys:** `P0`..`P3`, the cumulative totals, and `deals`, the number of deals
 //! played in the match (every deal counts, 6.4).
@@ -37,6 +42,12 @@
 //! * Decision: `match_deals` defaults to 20 for every `players` value; the spec's "21 when the
 //!   key is not set in a three-player game" cannot be told apart from an explicit 20 once a
 //!   record stores every key, so three-player tables set `match_deals = 21` explicitly.
+//! * Decision: a dummy's action is recorded under the seat that takes it (René's operator or the
+//!   blind's controller, e.g. `P2 play 5S` for René's five of spades): the record names who
+//!   acted, the game knows whose cards are on turn.
+//! * Decision: René's operator is shown René's remaining hand (`ShownToSeat`) whenever René comes
+//!   on turn; hiding the operator's own hand meanwhile (V6a) is an interface rule with no
+//!   protocol step, so no `WithheldFromHolder` event is emitted.
 //! * Decision: forced rik is scored with Rik's unit 5 (6.6 writes `V = 5 x (t - 6)`), not with
 //!   `pass_unit`; `pass_games_scored = false` zeroes it like every pass game.
 //! * Decision: a claim's credited tricks are kept as side totals (the claimant's side gets k,
