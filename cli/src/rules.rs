@@ -21,6 +21,7 @@ fn show<G: Game>(json: bool) {
                 let values = match key.kind {
                     KeyKind::Choice(values) => json!({ "choices": values }),
                     KeyKind::Integer { min, max, step } => json!({ "min": min, "max": max, "step": step }),
+                    KeyKind::Subset(values) => json!({ "subset_of": values }),
                 };
                 json!({
                     "name": key.name,

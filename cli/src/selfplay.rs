@@ -385,7 +385,10 @@ impl<G: Game> SelfPlay<G> {
     }
 
     fn draw_first_dealer(config: &G::Config, seats: u8, rng: &mut ChaCha8Rng) -> Seat {
-        G::first_dealer(config).unwrap_or_else(|| Seat(rng.gen_range(0..seats.max(1))))
+        G::first_dealer(config).unwrap_or_else(|| {
+            let draw = rng.gen_range(0..seats.max(1) as u32);
+            troef_core::game::dealer_from_draw::<G>(config, draw)
+        })
     }
 
     fn violation(&mut self, context: Context, message: &str, lines: &[String]) {

@@ -14,6 +14,9 @@ pub enum KeyKind {
     Choice(&'static [&'static str]),
     /// An integer in `min..=max` that is a multiple of `step`.
     Integer { min: i64, max: i64, step: i64 },
+    /// A non-empty set of these words, written comma-separated (`a,c`); stored in the listed
+    /// order.
+    Subset(&'static [&'static str]),
 }
 
 /// One variant key of a game.
@@ -32,6 +35,7 @@ impl ConfigKey {
             KeyKind::Choice(values) => values.join(", "),
             KeyKind::Integer { min, max, step: 1 } => format!("integer {min}..{max}"),
             KeyKind::Integer { min, max, step } => format!("integer {min}..{max}, multiple of {step}"),
+            KeyKind::Subset(values) => format!("a non-empty comma-separated subset of {}", values.join(", ")),
         }
     }
 
@@ -39,6 +43,14 @@ impl ConfigKey {
     pub fn sample_values(&self) -> Vec<String> {
         match self.kind {
             KeyKind::Choice(values) => values.iter().map(|v| v.to_string()).collect(),
+            KeyKind::Subset(values) => {
+                // The whole set, then each word alone.
+                let mut samples = vec![values.join(",")];
+                if values.len() > 1 {
+                    samples.extend(values.iter().map(|v| v.to_string()));
+                }
+                samples
+            }
             KeyKind::Integer { min, max, step } => {
                 let middle = (min + (max - min) / 2) / step * step;
                 let mut values = vec![min, middle.max(min), max / step * step];
@@ -60,6 +72,20 @@ impl ConfigKey {
                 .find(|allowed| allowed.eq_ignore_ascii_case(value.trim()))
                 .map(|allowed| allowed.to_string())
                 .ok_or_else(bad),
+            KeyKind::Subset(values) => {
+                let mut chosen = vec![false; values.len()];
+                for word in value.split(',') {
+                    let index =
+                        values.iter().position(|allowed| allowed.eq_ignore_ascii_case(word.trim())).ok_or_else(bad)?;
+                    chosen[index] = true;
+                }
+                let words: Vec<&str> =
+                    values.iter().zip(&chosen).filter(|(_, &on)| on).map(|(word, _)| *word).collect();
+                if words.is_empty() {
+                    return Err(bad());
+                }
+                Ok(words.join(","))
+            }
             KeyKind::Integer { min, max, step } => {
                 let number: i64 = value.trim().parse().map_err(|_| bad())?;
                 if number < min || number > max || number % step != 0 {

@@ -20,15 +20,17 @@ use std::fmt::Debug;
 pub enum GameId {
     Tarneeb,
     Tysiacha,
+    Rikken,
 }
 
 impl GameId {
-    pub const ALL: [GameId; 2] = [GameId::Tarneeb, GameId::Tysiacha];
+    pub const ALL: [GameId; 3] = [GameId::Tarneeb, GameId::Tysiacha, GameId::Rikken];
 
     pub fn name(self) -> &'static str {
         match self {
             GameId::Tarneeb => "tarneeb",
             GameId::Tysiacha => "tysiacha",
+            GameId::Rikken => "rikken",
         }
     }
 
@@ -91,6 +93,11 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Sized + 'static {
     fn layout(config: &Self::Config, dealer: Seat) -> DealLayout;
     /// The dealer of the first hand when the config fixes one (`first_dealer`).
     fn first_dealer(config: &Self::Config) -> Option<Seat>;
+    /// The seats that may deal, as seat bits: every seat unless a seat is a dummy that never
+    /// deals (Rikken's René). Callers that draw a first dealer draw among these.
+    fn dealer_seats(config: &Self::Config) -> u8 {
+        (1u8 << Self::seat_count(config)) - 1
+    }
 
     /// Starts a hand on a freshly dealt table; may emit further visibility events (a talon
     /// shown before the auction).
@@ -233,6 +240,9 @@ impl<G: Game> Hand<G> {
         let seats = G::seat_count(config);
         if dealer.0 >= seats {
             return Err(RuleError::new(format!("dealer {dealer:?} does not exist at a {seats}-seat table")));
+        }
+        if G::dealer_seats(config) & dealer.bit() == 0 {
+            return Err(RuleError::new(format!("{} never deals", G::SEAT_NAMES.name(dealer))));
         }
         Ok(())
     }
@@ -390,6 +400,22 @@ impl<G: Game> Dealing<G> {
 }
 
 /// Parses `SEAT ACTION` for a game.
+/// A dealer drawn uniformly among the seats that may deal, from a random number `draw`.
+pub fn dealer_from_draw<G: Game>(config: &G::Config, draw: u32) -> Seat {
+    let mask = G::dealer_seats(config);
+    let count = mask.count_ones().max(1);
+    let mut index = draw % count;
+    for seat in 0..G::seat_count(config) {
+        if mask & (1 << seat) != 0 {
+            if index == 0 {
+                return Seat(seat);
+            }
+            index -= 1;
+        }
+    }
+    Seat(0)
+}
+
 pub fn parse_action_line<G: Game>(config: &G::Config, line: &str) -> Result<(Seat, G::Action), RuleError> {
     let line = line.trim();
     let (seat_text, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));

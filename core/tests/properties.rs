@@ -42,7 +42,7 @@ fn config_values<G: Game>(setting: &Setting) -> ConfigValues {
 fn random_deal<G: Game>(config: &G::Config, rng: &mut ChaCha8Rng) -> (Vec<Card>, Seat) {
     let mut deck: Vec<Card> = G::deck(config).iter().collect();
     deck.shuffle(rng);
-    let dealer = Seat(rng.gen_range(0..G::seat_count(config)));
+    let dealer = troef_core::game::dealer_from_draw::<G>(config, rng.gen_range(0..G::seat_count(config) as u32));
     (deck, dealer)
 }
 
@@ -209,8 +209,10 @@ fn check_view_independence<G: Game>(setting: &Setting, seed: u64) {
             other_deck[slot] = card;
         }
         let mut other = Hand::<G>::from_deck(config.clone(), dealer, &scores, &other_deck).expect("deal");
+        // A seat dealt its hand unseen (a dummy) cannot check its own duties either.
+        let unseen = G::layout(&config, dealer).unseen_hands;
         for seat in 0..G::seat_count(&config) {
-            if seat != viewer.0 {
+            if seat != viewer.0 || unseen & (1 << seat) != 0 {
                 // As a peer would: duties on cards the viewer cannot see are left to the audit.
                 other.table_mut().defer_checks(Seat(seat), true);
             }
@@ -305,6 +307,11 @@ proptest! {
     }
 
     #[test]
+    fn rikken_playouts_hold_invariants((setting, seed) in settings_strategy(GameId::Rikken)) {
+        check_playout::<troef_core::games::rikken::Rikken>(&setting, seed);
+    }
+
+    #[test]
     fn tarneeb_views_ignore_unseen_cards((setting, seed) in settings_strategy(GameId::Tarneeb)) {
         check_view_independence::<troef_core::games::tarneeb::Tarneeb>(&setting, seed);
     }
@@ -315,6 +322,23 @@ proptest! {
     }
 
     #[test]
+    fn rikken_deals_are_zero_sum((setting, seed) in settings_strategy(GameId::Rikken)) {
+        type R = troef_core::games::rikken::Rikken;
+        let values = config_values::<R>(&setting);
+        let config = R::config(&values);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (deck, dealer) = random_deal::<R>(&config, &mut rng);
+        let (hand, _) = play_checked::<R>(&config, &deck, dealer, &mut rng);
+        let outcome = hand.outcome().expect("finished hand has an outcome");
+        prop_assert_eq!(R::seat_deltas(&config, &outcome).iter().sum::<i64>(), 0);
+    }
+
+    #[test]
+    fn rikken_views_ignore_unseen_cards((setting, seed) in settings_strategy(GameId::Rikken)) {
+        check_view_independence::<troef_core::games::rikken::Rikken>(&setting, seed);
+    }
+
+    #[test]
     fn tarneeb_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tarneeb)) {
         check_audit_catches_revoke::<troef_core::games::tarneeb::Tarneeb>(&setting, seed);
     }
@@ -322,6 +346,11 @@ proptest! {
     #[test]
     fn tysiacha_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tysiacha)) {
         check_audit_catches_revoke::<troef_core::games::tysiacha::Tysiacha>(&setting, seed);
+    }
+
+    #[test]
+    fn rikken_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Rikken)) {
+        check_audit_catches_revoke::<troef_core::games::rikken::Rikken>(&setting, seed);
     }
 }
 
@@ -335,7 +364,11 @@ fn revokes_are_injected_and_caught() {
     let tysiacha = (0..40)
         .filter(|&seed| check_audit_catches_revoke::<troef_core::games::tysiacha::Tysiacha>(&Vec::new(), seed))
         .count();
+    let rikken = (0..40)
+        .filter(|&seed| check_audit_catches_revoke::<troef_core::games::rikken::Rikken>(&Vec::new(), seed))
+        .count();
     assert!(tarneeb >= 20, "only {tarneeb} of 40 Tarneeb hands had an injected revoke");
+    assert!(rikken >= 20, "only {rikken} of 40 Rikken hands had an injected revoke");
     assert!(tysiacha >= 20, "only {tysiacha} of 40 Tysiacha hands had an injected revoke");
 }
 
