@@ -372,6 +372,7 @@ impl<G: Game> Dealing<G> {
     }
 
     fn layout(&self, dealer: Seat) -> Result<&DealLayout, RuleError> {
+        Hand::<G>::check_dealer(&self.config, dealer)?;
         self.layouts.get(dealer.index()).ok_or_else(|| {
             RuleError::new(format!("dealer {dealer:?} does not exist at a {}-seat table", self.layouts.len()))
         })

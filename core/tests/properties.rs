@@ -152,7 +152,10 @@ fn check_dealing_paths_agree<G: Game>(config: &G::Config, deck: &[Card], dealer:
     assert!(dealing.hand(past_the_table, &scores, deck).is_err(), "a dealer past the table is refused");
 
     // Dealing again into a used hand gives the same hand; a refused deal leaves it as it was.
-    let other_dealer = Seat((dealer.0 + 1) % G::seat_count(config));
+    let other_dealer = (1..=G::seat_count(config))
+        .map(|step| Seat((dealer.0 + step) % G::seat_count(config)))
+        .find(|seat| G::dealer_seats(config) & seat.bit() != 0)
+        .unwrap_or(dealer);
     let mut reused = dealing.hand(other_dealer, &scores, deck).expect("deal through Dealing");
     dealing.redeal(&mut reused, dealer, &scores, deck).expect("redeal");
     assert_eq!(reused, from_deck);
@@ -210,7 +213,7 @@ fn check_view_independence<G: Game>(setting: &Setting, seed: u64) {
         }
         let mut other = Hand::<G>::from_deck(config.clone(), dealer, &scores, &other_deck).expect("deal");
         // A seat dealt its hand unseen (a dummy) cannot check its own duties either.
-        let unseen = G::layout(&config, dealer).unseen_hands;
+        let unseen = G::layout(&config, dealer).unseen_hands();
         for seat in 0..G::seat_count(&config) {
             if seat != viewer.0 || unseen & (1 << seat) != 0 {
                 // As a peer would: duties on cards the viewer cannot see are left to the audit.

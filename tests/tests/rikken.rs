@@ -649,11 +649,9 @@ fn t18_four_aces_call_a_king() {
 /// A table where each listed card lies in the listed seat's hand (the rest with P0).
 fn table_with(holdings: &[(Seat, Card)]) -> Table {
     let deck: Vec<Card> = (0..52).map(|index| Card::from_index(index).unwrap()).collect();
-    let places = deck
-        .iter()
-        .map(|card| Place::Hand(holdings.iter().find(|(_, c)| c == card).map_or(Seat(0), |&(s, _)| s)))
-        .collect();
-    let layout = DealLayout { places, unseen_hands: 0 };
+    let places =
+        deck.iter().map(|card| Place::Hand(holdings.iter().find(|(_, c)| c == card).map_or(Seat(0), |&(s, _)| s)));
+    let layout = DealLayout::new(places, 0);
     let deal: Vec<Option<Card>> = deck.into_iter().map(Some).collect();
     Table::deal(4, Direction::Clockwise, &layout, &deal, &mut Events::new()).unwrap()
 }
@@ -839,7 +837,7 @@ fn t26_open_piek_exposure_timing() {
 #[test]
 fn t25_deal_packets() {
     let layout = Rikken::layout(&config(&[]), Seat(3));
-    let owner = |slot: usize| match layout.places[slot] {
+    let owner = |slot: usize| match layout.places()[slot] {
         Place::Hand(seat) => seat.0,
         other => panic!("{other:?}"),
     };
@@ -1178,13 +1176,13 @@ fn t25_rene_deal_and_rotation() {
     let config = config(&[RENE]);
     let layout = Rikken::layout(&config, Seat(0));
     let owners: Vec<u8> = (0..16)
-        .map(|slot| match layout.places[slot] {
+        .map(|slot| match layout.places()[slot] {
             Place::Hand(seat) => seat.0,
             other => panic!("{other:?}"),
         })
         .collect();
     assert_eq!(owners, [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0]);
-    assert_eq!(layout.unseen_hands, Seat(3).bit());
+    assert_eq!(layout.unseen_hands(), Seat(3).bit());
     assert_eq!(Rikken::dealer_seats(&config), 0b0111);
     assert!(Hand::<Rikken>::from_deck(
         config,

@@ -1505,7 +1505,7 @@ impl Game for Rikken {
     }
 
     fn layout(config: &RikkenConfig, dealer: Seat) -> DealLayout {
-        let mut places = arrayvec::ArrayVec::new();
+        let mut places = arrayvec::ArrayVec::<Place, 64>::new();
         for &packet in config.deal_packets.iter().filter(|&&packet| packet > 0) {
             let mut seat = dealer;
             for _ in 0..SEATS {
@@ -1514,7 +1514,7 @@ impl Game for Rikken {
             }
         }
         // René's hand is dealt to nobody (V1a).
-        DealLayout { places, unseen_hands: if config.dummy { DUMMY.bit() } else { 0 } }
+        DealLayout::new(places, if config.dummy { DUMMY.bit() } else { 0 })
     }
 
     fn first_dealer(_config: &RikkenConfig) -> Option<Seat> {
