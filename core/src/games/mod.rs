@@ -1,5 +1,6 @@
 //! The games, each as data (deck, layout, rank orders, config keys) plus the hooks of
 //! [`crate::Game`].
 
+pub mod brabant;
 pub mod tarneeb;
 pub mod tysiacha;
