@@ -20,15 +20,17 @@ use std::fmt::Debug;
 pub enum GameId {
     Tarneeb,
     Tysiacha,
+    Tachtigen,
 }
 
 impl GameId {
-    pub const ALL: [GameId; 2] = [GameId::Tarneeb, GameId::Tysiacha];
+    pub const ALL: [GameId; 3] = [GameId::Tarneeb, GameId::Tysiacha, GameId::Tachtigen];
 
     pub fn name(self) -> &'static str {
         match self {
             GameId::Tarneeb => "tarneeb",
             GameId::Tysiacha => "tysiacha",
+            GameId::Tachtigen => "tachtigen",
         }
     }
 

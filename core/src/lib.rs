@@ -55,6 +55,10 @@ macro_rules! with_game {
                 type $G = $crate::games::tysiacha::Tysiacha;
                 $body
             }
+            $crate::GameId::Tachtigen => {
+                type $G = $crate::games::tachtigen::Tachtigen;
+                $body
+            }
         }
     };
 }

@@ -305,6 +305,11 @@ proptest! {
     }
 
     #[test]
+    fn tachtigen_playouts_hold_invariants((setting, seed) in settings_strategy(GameId::Tachtigen)) {
+        check_playout::<troef_core::games::tachtigen::Tachtigen>(&setting, seed);
+    }
+
+    #[test]
     fn tarneeb_views_ignore_unseen_cards((setting, seed) in settings_strategy(GameId::Tarneeb)) {
         check_view_independence::<troef_core::games::tarneeb::Tarneeb>(&setting, seed);
     }
@@ -315,6 +320,11 @@ proptest! {
     }
 
     #[test]
+    fn tachtigen_views_ignore_unseen_cards((setting, seed) in settings_strategy(GameId::Tachtigen)) {
+        check_view_independence::<troef_core::games::tachtigen::Tachtigen>(&setting, seed);
+    }
+
+    #[test]
     fn tarneeb_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tarneeb)) {
         check_audit_catches_revoke::<troef_core::games::tarneeb::Tarneeb>(&setting, seed);
     }
@@ -322,6 +332,11 @@ proptest! {
     #[test]
     fn tysiacha_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tysiacha)) {
         check_audit_catches_revoke::<troef_core::games::tysiacha::Tysiacha>(&setting, seed);
+    }
+
+    #[test]
+    fn tachtigen_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tachtigen)) {
+        check_audit_catches_revoke::<troef_core::games::tachtigen::Tachtigen>(&setting, seed);
     }
 }
 
@@ -337,6 +352,10 @@ fn revokes_are_injected_and_caught() {
         .count();
     assert!(tarneeb >= 20, "only {tarneeb} of 40 Tarneeb hands had an injected revoke");
     assert!(tysiacha >= 20, "only {tysiacha} of 40 Tysiacha hands had an injected revoke");
+    let tachtigen = (0..40)
+        .filter(|&seed| check_audit_catches_revoke::<troef_core::games::tachtigen::Tachtigen>(&Vec::new(), seed))
+        .count();
+    assert!(tachtigen >= 20, "only {tachtigen} of 40 Tachtigen hands had an injected revoke");
 }
 
 /// Every game has a setting list to draw from (guards the strategies above against an empty list).

@@ -2,5 +2,6 @@
 //! [`crate::Game`].
 
 pub mod brabant;
+pub mod tachtigen;
 pub mod tarneeb;
 pub mod tysiacha;
