@@ -7,7 +7,7 @@
 //! `settle` hook.
 
 use crate::card::{Card, CardSet};
-use crate::config::{ConfigKey, ConfigValues};
+use crate::config::{ConfigError, ConfigKey, ConfigValues};
 use crate::event::Events;
 use crate::seat::{Direction, Seat, SeatNames};
 use crate::table::{DealLayout, Table, Viewer};
@@ -154,6 +154,13 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Sized + 'static {
     /// values under this context; the app can hide keys that do nothing.
     fn key_context(_key: &str) -> &'static [(&'static str, &'static str)] {
         &[]
+    }
+
+    /// Checks combinations of values that each key allows alone but the game refuses together
+    /// (Tachtigen's `roem_denial = true` needs `roem_table = pandoer`). Called wherever a config
+    /// is read (records, the command line) after [`ConfigValues::validate`].
+    fn check_config(_values: &ConfigValues) -> Result<(), ConfigError> {
+        Ok(())
     }
 
     /// Weight of a legal action in the self-play random policy. Uniform by default; a game biases

@@ -229,6 +229,22 @@ fn vector_specs() -> Vec<VectorSpec> {
             next_dealer: 1,
         },
         VectorSpec {
+            // With roem_denial both opponents are asked; neither holds a better combination.
+            file: "s06_roem_denial.json",
+            settings: vec![("roem_denial", "true")],
+            dealer: 0,
+            deal: &S06,
+            actions: with(
+                &format!(
+                    "{s06_auction}, P1: play, P1: discard 8D 8C 7C, P1: trump H, P1: roem run JH TH 9H, P2: no_deny, \
+                     P0: no_deny"
+                ),
+                &S06_TRICKS,
+            ),
+            deltas: [-4, 8, -4],
+            next_dealer: 1,
+        },
+        VectorSpec {
             file: "s09_ouvert_lost.json",
             settings: vec![],
             dealer: 2,
@@ -850,6 +866,52 @@ fn audit_catches_a_discarded_queen_of_spades() {
     );
 }
 
+/// S-06 under `roem_denial`: P2 holds only the stuk, P0's run `JC TC 9C` does not beat `JH TH 9H`
+/// (hearts rank above clubs), so neither may deny.
+#[test]
+fn s06_roem_denial_nobody_may_deny() {
+    let mut hand = new_hand(&[("roem_denial", "true")], 0, &S06);
+    act_all(
+        &mut hand,
+        &lines("P1: 80, P2: 90, P0: Pass, P1: 100, P2: Pass, P1: play, P1: discard 8D 8C 7C, P1: trump H, P1: roem run JH TH 9H"),
+    );
+    assert_eq!(legal(&hand), ["no_deny"]);
+    rejected(&mut hand, "P2 deny stuk KH QH");
+    act(&mut hand, "P2 no_deny").unwrap();
+    assert_eq!(legal(&hand), ["no_deny"]);
+    rejected(&mut hand, "P0 deny run JC TC 9C");
+}
+
+/// S-04's first denial row in a deal: P2's run of 4 `KD`..`TD` beats the declared `JH TH 9H`;
+/// after the denial R is 0, and the combination was shown to all.
+#[test]
+fn roem_denial_sets_roem_to_zero() {
+    let deal = Deal {
+        hands: ["QS JS 9S KH QH 8D AC KC JC TC", "AH JH TH 9H 7H AS TS AD QC 8C", "KD QD JD TD 8S 7S 7D 9C 6H 8H"],
+        stok: "7C KS 9D",
+    };
+    let mut hand = new_hand(&[("roem_denial", "true")], 0, &deal);
+    act_all(&mut hand, &lines("P1: 80, P2: Pass, P0: Pass, P1: play, P1: discard 9D 8C 7C, P1: trump H"));
+    act(&mut hand, "P1 roem run JH TH 9H").unwrap();
+    assert_eq!(legal(&hand), ["no_deny", "deny run KD QD JD TD"]);
+    let events = act(&mut hand, "P2 deny run KD QD JD TD").unwrap();
+    assert!(matches!(events[0], Event::Visibility(Visibility::ShownToAll { .. })));
+    assert_eq!(turn(&hand), Seat(1), "nobody else is asked; the declarer leads");
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut moves = Vec::new();
+    while let ToAct::Seat(who) = hand.to_act() {
+        hand.legal_actions(&mut moves);
+        let action = moves[rng.gen_range(0..moves.len())];
+        hand.apply(who, action).unwrap();
+    }
+    let outcome = hand.outcome().unwrap();
+    assert_eq!((outcome.roem, outcome.denied), (0, Some(Seat(2))));
+    let error =
+        ConfigValues::validate(Tachtigen::config_keys(), [("roem_denial", "true"), ("roem_table", "tachentige")])
+            .map(|values| Tachtigen::check_config(&values));
+    assert!(matches!(error, Ok(Err(_))), "roem_denial needs the pandoer table");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Config, scores, actions
 
@@ -874,8 +936,6 @@ fn config_keys_match_the_spec() {
             "match_deals",
         ]
     );
-    let error = ConfigValues::validate(Tachtigen::config_keys(), [("roem_denial", "true")]).unwrap_err().to_string();
-    assert!(error.contains("allowed: false"), "{error}");
     assert!(ConfigValues::validate(Tachtigen::config_keys(), [("match_deals", "4")]).is_err());
     assert_eq!(config(&[("match_deals", "6")]).match_deals, Some(6));
     assert_eq!(config(&[("buyoff_max_bid", "off")]).buyoff_max_bid, None);
@@ -952,7 +1012,11 @@ fn random_hand(config: &TachtigenConfig, rng: &mut ChaCha8Rng, check_candidates:
 #[test]
 fn apply_accepts_exactly_the_legal_actions() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    for settings in [vec![], vec![("no_undertrump", "true"), ("jas_exempt", "true"), ("roem_table", "tachentige")]] {
+    for settings in [
+        vec![],
+        vec![("no_undertrump", "true"), ("jas_exempt", "true"), ("roem_table", "tachentige")],
+        vec![("roem_denial", "true"), ("stop_when_decided", "false")],
+    ] {
         let config = config(&settings);
         for _ in 0..40 {
             random_hand(&config, &mut rng, true);

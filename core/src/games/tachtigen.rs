@@ -46,13 +46,20 @@
 //!   bids, gives special contracts a share each, and sometimes buys off, so that every contract
 //!   kind occurs in random play. It changes nothing in the rules.
 //!
-//! Not implemented: `roem_denial = true` (the key offers only `false`).
+//! * Decision: with `roem_denial = true` both opponents are asked in turn (`declarer + 1`, then
+//!   `declarer + 2`, until one denies) whenever the declarer declared a combination other than
+//!   the stuk: `deny COMBO` (e.g. `deny run KD QD JD TD`) or `no_deny`. An opponent who cannot
+//!   deny has only `no_deny`. The spec asks only an opponent who can deny, but whether he can
+//!   depends on his hidden hand, and whose turn it is must be a public fact (every seat's view
+//!   must agree on it); the forced `no_deny` reveals nothing and changes no result.
+//! * Decision: `roem_denial = true` together with `roem_table = tachentige` is refused by
+//!   [`Game::check_config`] (the spec's ranking covers only the Pandoer table).
 
 use crate::card::{Card, CardSet, Rank, Suit};
-use crate::config::{ConfigKey, ConfigValues, KeyKind};
+use crate::config::{ConfigError, ConfigKey, ConfigValues, KeyKind};
 use crate::event::{Event, Events, Pile, SlotSet, Visibility};
 use crate::game::{Game, GameId, MatchStatus, ScoreSheet, ToAct};
-use crate::games::brabant::{self, detect, Roem, RoemTable, RANK_ORDER};
+use crate::games::brabant::{self, detect, Combo, Roem, RoemTable, RANK_ORDER};
 use crate::seat::{Direction, Seat, SeatNames};
 use crate::table::{DealLayout, Place, Table, Trick};
 use crate::RuleError;
@@ -248,6 +255,8 @@ pub struct TachtigenConfig {
     pub piek_first_trick_only: bool,
     pub ouvert_reveal_after_trick: u8,
     pub stop_when_decided: bool,
+    /// `roem_denial = true` (only with the Pandoer table).
+    pub roem_denial: bool,
     /// `None` = `open`.
     pub match_deals: Option<u32>,
 }
@@ -303,9 +312,9 @@ const CONFIG_KEYS: &[ConfigKey] = &[
     },
     ConfigKey {
         name: "roem_denial",
-        kind: KeyKind::Choice(&["false"]),
+        kind: KeyKind::Choice(FALSE_TRUE),
         default: "false",
-        help: "Pandoer-style denial of roem (only false is implemented)",
+        help: "Pandoer-style denial of roem by an opponent (needs roem_table = pandoer)",
     },
     ConfigKey {
         name: "discards_count_for",
@@ -367,6 +376,9 @@ pub enum TachtigenAction {
     Trump(Suit),
     Roem(Roem),
     Card(Card),
+    /// `roem_denial`: an opponent denies with a better single combination, or does not.
+    Deny(Combo),
+    NoDeny,
 }
 
 impl TachtigenAction {
@@ -412,6 +424,8 @@ pub struct TachtigenOutcome {
     /// Value of the declared roem, and `R` as counted.
     pub roem_declared: u32,
     pub roem: u32,
+    /// The opponent who denied the roem (`roem_denial`); `roem_declared` is then the stuk only.
+    pub denied: Option<Seat>,
     /// `P`: card points won, last trick, pit and (variant) discards.
     pub points: u32,
     /// Card points in each seat's won tricks (without bonuses), and in the discards.
@@ -437,6 +451,7 @@ impl TachtigenOutcome {
             trump: None,
             roem_declared: 0,
             roem: 0,
+            denied: None,
             points: 0,
             card_points: [0; 3],
             discard_points: 0,
@@ -494,6 +509,8 @@ pub enum Phase {
     Discard,
     Trump,
     Roem,
+    /// `roem_denial`: the opponent to act may deny the declarer's roem.
+    Denial,
     Play,
     Over(HandEnd),
 }
@@ -510,6 +527,8 @@ pub struct Tachtigen {
     contract: Option<Contract>,
     trump: Option<Suit>,
     roem: Roem,
+    /// The opponent who denied the roem, and with what.
+    denied: Option<(Seat, Combo)>,
     /// A special contract's result once settled (5.4).
     result: Option<bool>,
 }
@@ -758,7 +777,71 @@ impl Tachtigen {
             table.emit(Visibility::ShownToAll { slots }, events);
         }
         self.roem = roem;
+        if config.roem_denial && brabant::best_for_denial(&roem).is_some() {
+            self.phase = Phase::Denial;
+            self.turn = next(seat);
+        } else {
+            self.phase = Phase::Play;
+        }
+        Ok(())
+    }
+
+    /// The combinations `seat` may deny with: those of his hand ranking above the declarer's
+    /// best declared one.
+    fn denials(&self, table: &Table, seat: Seat) -> Roem {
+        let Some(best) = brabant::best_for_denial(&self.roem) else { return Roem::EMPTY };
+        let held = detect(table.hand(seat), self.trump, RoemTable::Pandoer);
+        let mut out = Roem::EMPTY;
+        for &combo in held.combos() {
+            if combo.denial_rank() > best.denial_rank() {
+                let _ = out.push(combo, CardSet::EMPTY);
+            }
+        }
+        out
+    }
+
+    fn apply_denial(
+        &mut self,
+        table: &mut Table,
+        seat: Seat,
+        action: TachtigenAction,
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
+        let declarer = self.declarer.unwrap_or(seat);
+        match action {
+            TachtigenAction::NoDeny if seat == next(declarer) => {
+                self.turn = next(seat);
+                return Ok(());
+            }
+            TachtigenAction::NoDeny => {}
+            TachtigenAction::Deny(combo) => {
+                let best = brabant::best_for_denial(&self.roem);
+                if combo.denial_rank().is_none() || combo.denial_rank() <= best.and_then(|b| b.denial_rank()) {
+                    return Err(RuleError::new("a denial needs a single combination ranking above the declared one"));
+                }
+                if table.knows_hand(seat) && !self.denials(table, seat).combos().contains(&combo) {
+                    return Err(RuleError::new(format!(
+                        "false denial: {} is not a combination of the hand",
+                        combo.text(table.hand(seat))
+                    )));
+                }
+                let mut slots = SlotSet::EMPTY;
+                for card in combo.cards(CardSet::EMPTY).iter() {
+                    match table.slot_of(card) {
+                        Some(slot) if table.place(slot) == Place::Hand(seat) => slots.insert(slot),
+                        Some(_) => return Err(RuleError::new(format!("false denial: {card} is not in the hand"))),
+                        None => {}
+                    }
+                }
+                if !slots.is_empty() {
+                    table.emit(Visibility::ShownToAll { slots }, events);
+                }
+                self.denied = Some((seat, combo));
+            }
+            _ => return Err(RuleError::new("the opponent must deny the roem or not (deny COMBO or no_deny)")),
+        }
         self.phase = Phase::Play;
+        self.turn = declarer;
         Ok(())
     }
 
@@ -864,6 +947,10 @@ const KINDS_NO_BUYOFF: &[&str] = kinds!("thrown_in");
 const KINDS_NO_THROW_IN: &[&str] = kinds!("bought_off");
 const KINDS_PLAYED: &[&str] = kinds!();
 
+fn deck_cards(config: &TachtigenConfig) -> CardSet {
+    Tachtigen::deck(config)
+}
+
 impl Game for Tachtigen {
     type Config = TachtigenConfig;
     type Action = TachtigenAction;
@@ -892,6 +979,7 @@ impl Game for Tachtigen {
             piek_first_trick_only: values.is("piek_target", "first_trick_only"),
             ouvert_reveal_after_trick: values.get("ouvert_reveal_after_trick").parse().unwrap_or(3),
             stop_when_decided: !values.is("stop_when_decided", "false"),
+            roem_denial: flag("roem_denial") && !values.is("roem_table", "tachentige"),
             match_deals: values.get("match_deals").parse().ok(),
         }
     }
@@ -952,6 +1040,7 @@ impl Game for Tachtigen {
             contract: None,
             trump: None,
             roem: Roem::EMPTY,
+            denied: None,
             result: None,
         }
     }
@@ -1006,6 +1095,10 @@ impl Game for Tachtigen {
                     out.push(TachtigenAction::Roem(held.subset(mask)));
                 }
             }
+            Phase::Denial => {
+                out.push(TachtigenAction::NoDeny);
+                out.extend(self.denials(table, seat).combos().iter().map(|&combo| TachtigenAction::Deny(combo)));
+            }
             Phase::Play => {
                 let hand = table.hand(seat);
                 let cards =
@@ -1058,6 +1151,7 @@ impl Game for Tachtigen {
             (Phase::Trump, _) => Err(RuleError::new("the declarer must name trump")),
             (Phase::Roem, TachtigenAction::Roem(roem)) => self.apply_roem(config, table, seat, roem, events),
             (Phase::Roem, _) => Err(RuleError::new("the declarer must declare his roem (or none)")),
+            (Phase::Denial, _) => self.apply_denial(table, seat, action, events),
             (Phase::Play, TachtigenAction::Card(card)) => self.apply_play(config, table, seat, card, events),
             (Phase::Play, TachtigenAction::Trump(_)) if self.trump.is_none() => {
                 Err(RuleError::new("this contract has no trump"))
@@ -1079,7 +1173,18 @@ impl Game for Tachtigen {
             return Some(outcome);
         }
         outcome.trump = self.trump;
-        outcome.roem_declared = self.roem.value(config.roem_table);
+        outcome.roem_declared = match self.denied {
+            // After a denial only a declared stuk still counts.
+            Some(_) => self
+                .roem
+                .combos()
+                .iter()
+                .filter(|c| matches!(c, Combo::Stuk(_)))
+                .map(|c| c.value(config.roem_table))
+                .sum(),
+            None => self.roem.value(config.roem_table),
+        };
+        outcome.denied = self.denied.map(|(seat, _)| seat);
         for seat in (0..SEATS).map(Seat) {
             outcome.tricks[seat.index()] = table.tricks_won(seat);
             outcome.card_points[seat.index()] = brabant::points(table.won(seat), self.trump);
@@ -1173,6 +1278,14 @@ impl Game for Tachtigen {
         let verb_lower = verb.to_ascii_lowercase();
         let action = match (verb_lower.as_str(), rest.is_empty()) {
             ("pass", true) => TachtigenAction::Pass,
+            ("no_deny", true) => TachtigenAction::NoDeny,
+            ("deny", false) => {
+                let roem = Roem::parse(rest)?;
+                match roem.combos() {
+                    [combo] => TachtigenAction::Deny(*combo),
+                    _ => return Err(RuleError::new("a denial names one combination")),
+                }
+            }
             ("play", true) => TachtigenAction::Play,
             ("buy_off", true) => TachtigenAction::BuyOff,
             ("play", false) => TachtigenAction::Card(card(rest)?),
@@ -1202,6 +1315,8 @@ impl Game for Tachtigen {
             TachtigenAction::Trump(suit) => format!("trump {suit}"),
             TachtigenAction::Roem(roem) => format!("roem {}", roem.text()),
             TachtigenAction::Card(card) => format!("play {card}"),
+            TachtigenAction::Deny(combo) => format!("deny {}", combo.text(CardSet::EMPTY)),
+            TachtigenAction::NoDeny => "no_deny".to_string(),
         }
     }
 
@@ -1336,6 +1451,13 @@ impl Game for Tachtigen {
         out.push(TachtigenAction::Pass);
         out.push(TachtigenAction::Play);
         out.push(TachtigenAction::BuyOff);
+        out.push(TachtigenAction::NoDeny);
+        for cards in [table.hand(seat), deck_cards(config).difference(table.hand(seat))] {
+            for trump in Suit::ALL {
+                let found = detect(cards, Some(trump), RoemTable::Pandoer);
+                out.extend(found.combos().iter().map(|&combo| TachtigenAction::Deny(combo)));
+            }
+        }
         for points in (70..=MAX_BID + 10).step_by(5) {
             out.push(TachtigenAction::Bid(Contract::Points(points)));
         }
@@ -1376,6 +1498,17 @@ impl Game for Tachtigen {
                 }
             }
         }
+    }
+
+    fn check_config(values: &ConfigValues) -> Result<(), ConfigError> {
+        if values.is("roem_denial", "true") && values.is("roem_table", "tachentige") {
+            return Err(ConfigError::BadValue {
+                key: "roem_denial".to_string(),
+                value: "true".to_string(),
+                allowed: "false (true needs roem_table = pandoer)".to_string(),
+            });
+        }
+        Ok(())
     }
 
     fn policy_weight(&self, _config: &TachtigenConfig, _table: &Table, action: &TachtigenAction) -> u32 {
