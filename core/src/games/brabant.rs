@@ -192,24 +192,26 @@ fn list(cards: &[Card]) -> String {
     cards.iter().map(|card| card.to_string()).collect::<Vec<_>>().join(" ")
 }
 
-/// The most combinations a 10-card hand can hold (3 runs, 3 ranks of three or four, the stuk).
-pub const MAX_COMBOS: usize = 8;
+/// The most combinations any set of cards can hold (two runs per suit, seven ranks of three or
+/// four, the stuk).
+pub const MAX_COMBOS: usize = 16;
 
-/// A set of combinations (every one in a hand, or a declaration), kept sorted so that equal sets
-/// compare equal. A three's cards are those of its rank in the hand it was found in.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Roem {
-    combos: [Combo; MAX_COMBOS],
-    len: u8,
-    /// For threes: which three cards (the missing suit's card is not in the hand).
-    threes: CardSet,
-}
+/// The combinations of a [`Roem`], in order.
+pub type Combos = arrayvec::ArrayVec<Combo, MAX_COMBOS>;
 
-impl Default for Roem {
-    fn default() -> Roem {
-        Roem::EMPTY
-    }
-}
+/// Bit layout of a packed [`Roem`]: 9 rank positions (6..=14) per suit for the run cards, then
+/// 3 bits per rank 8..=14 (0 none, 1 four, 2 + s a three without suit `s`), then 3 bits for the
+/// stuk (0 none, 1 + suit).
+const RUN_BITS: u32 = 36;
+const RANK_BITS: u32 = 3;
+const STUK_SHIFT: u32 = RUN_BITS + 7 * RANK_BITS;
+
+/// A set of combinations (every one in a hand, or a declaration), packed into one word so that
+/// actions stay small: the runs as the set of their cards (runs of one suit are always separated
+/// by a missing card, so the set splits back into the runs), the fours and threes by rank, the
+/// stuk by suit. Equal sets compare equal.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Roem(u64);
 
 impl fmt::Debug for Roem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -218,40 +220,124 @@ impl fmt::Debug for Roem {
 }
 
 impl Roem {
-    pub const EMPTY: Roem = Roem { combos: [Combo::Four(0); MAX_COMBOS], len: 0, threes: CardSet::EMPTY };
+    pub const EMPTY: Roem = Roem(0);
 
-    pub fn combos(&self) -> &[Combo] {
-        &self.combos[..self.len as usize]
+    fn rank_field(&self, value: u8) -> u64 {
+        (self.0 >> (RUN_BITS + (value as u32 - 8) * RANK_BITS)) & 7
+    }
+
+    /// The combinations, runs first (by suit, then from the lowest), then fours, threes, stuk.
+    pub fn combos(&self) -> Combos {
+        let mut out = Combos::new();
+        for suit in Suit::ALL {
+            let bits = (self.0 >> (suit.index() as u32 * 9)) & 0x1ff;
+            let mut position = 0u8;
+            while position < 9 {
+                if bits & (1 << position) == 0 {
+                    position += 1;
+                    continue;
+                }
+                let low = position;
+                while position < 9 && bits & (1 << position) != 0 {
+                    position += 1;
+                }
+                out.push(Combo::Run { suit, top: position - 1 + 6, len: position - low });
+            }
+        }
+        for value in 8..=14 {
+            if self.rank_field(value) == 1 {
+                out.push(Combo::Four(value));
+            }
+        }
+        for value in 8..=14 {
+            if self.rank_field(value) >= 2 {
+                out.push(Combo::Three(value));
+            }
+        }
+        let stuk = (self.0 >> STUK_SHIFT) & 7;
+        if stuk != 0 {
+            out.push(Combo::Stuk(Suit::from_index(stuk as usize - 1)));
+        }
+        out
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.0 == 0
     }
 
     pub fn len(&self) -> usize {
-        self.len as usize
+        self.combos().len()
     }
 
-    /// Adds a combination (kept sorted; a duplicate is an error).
+    /// Adds a combination; for a three, `cards` are its three cards. A duplicate, a run touching
+    /// another run of its suit, a four or three of a rank below 8 (worth nothing in any table)
+    /// or two stuks are errors.
     pub fn push(&mut self, combo: Combo, cards: CardSet) -> Result<(), RuleError> {
-        if self.combos().contains(&combo) {
-            return Err(RuleError::new("a combination is declared twice"));
-        }
-        if self.len as usize >= MAX_COMBOS {
-            return Err(RuleError::new(format!("more than {MAX_COMBOS} combinations")));
-        }
-        self.combos[self.len as usize] = combo;
-        self.len += 1;
-        self.combos[..self.len as usize].sort_unstable();
-        if let Combo::Three(_) = combo {
-            self.threes = self.threes.union(cards);
+        match combo {
+            Combo::Run { suit, top, len } => {
+                if len < 3 || top > 14 || top + 1 < 6 + len {
+                    return Err(RuleError::new("not a run"));
+                }
+                let low = top + 1 - len;
+                let own = ((1u64 << len) - 1) << (low - 6);
+                // The run and its neighbours must be free: runs of a suit are separated by a gap.
+                let around = (own << 1 | own >> 1 | own) & 0x1ff;
+                let shift = suit.index() as u32 * 9;
+                if (self.0 >> shift) & around != 0 {
+                    return Err(RuleError::new("runs of one suit must be separated by a missing card"));
+                }
+                self.0 |= own << shift;
+            }
+            Combo::Four(value) | Combo::Three(value) => {
+                if !(8..=14).contains(&value) {
+                    return Err(RuleError::new("fours and threes below 8 score nothing"));
+                }
+                if self.rank_field(value) != 0 {
+                    return Err(RuleError::new("a rank is declared twice"));
+                }
+                let field = match combo {
+                    Combo::Four(_) => 1,
+                    _ => {
+                        let missing = rank_cards(value).difference(cards);
+                        match (cards.len(), missing.first().and_then(|card| card.suit())) {
+                            (3, Some(suit)) if missing.len() == 1 => 2 + suit.index() as u64,
+                            _ => return Err(RuleError::new("a three needs three cards of its rank")),
+                        }
+                    }
+                };
+                self.0 |= field << (RUN_BITS + (value as u32 - 8) * RANK_BITS);
+            }
+            Combo::Stuk(suit) => {
+                if (self.0 >> STUK_SHIFT) & 7 != 0 {
+                    return Err(RuleError::new("the stuk is declared twice"));
+                }
+                self.0 |= (1 + suit.index() as u64) << STUK_SHIFT;
+            }
         }
         Ok(())
     }
 
+    /// The cards of a three of `value` in this roem.
+    fn three_cards(&self, value: u8) -> CardSet {
+        let field = self.rank_field(value);
+        match field {
+            2..=5 => rank_cards(value).difference(
+                rank_card(value, Suit::from_index(field as usize - 2)).map_or(CardSet::EMPTY, CardSet::single),
+            ),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    fn combo_cards(&self, combo: Combo) -> CardSet {
+        match combo {
+            Combo::Three(value) => self.three_cards(value),
+            other => other.cards(CardSet::EMPTY),
+        }
+    }
+
     /// The cards of every combination.
     pub fn cards(&self) -> CardSet {
-        self.combos().iter().fold(CardSet::EMPTY, |all, combo| all.union(combo.cards(self.threes)))
+        self.combos().iter().fold(CardSet::EMPTY, |all, &combo| all.union(self.combo_cards(combo)))
     }
 
     /// The total value under `table`.
@@ -259,16 +345,13 @@ impl Roem {
         self.combos().iter().map(|combo| combo.value(table)).sum()
     }
 
-    /// The sub-declaration of the combinations whose bit is set in `mask`.
+    /// The sub-declaration of the combinations whose bit is set in `mask` (bit `i` for the
+    /// `i`-th of [`Roem::combos`]).
     pub fn subset(&self, mask: u32) -> Roem {
         let mut out = Roem::EMPTY;
         for (index, &combo) in self.combos().iter().enumerate() {
             if mask & (1 << index) != 0 {
-                out.combos[out.len as usize] = combo;
-                out.len += 1;
-                if let Combo::Three(value) = combo {
-                    out.threes = out.threes.union(rank_cards(value).intersection(self.threes));
-                }
+                let _ = out.push(combo, self.combo_cards(combo));
             }
         }
         out
@@ -276,7 +359,8 @@ impl Roem {
 
     /// Whether every combination of `self` is one of `all`.
     pub fn is_subset_of(&self, all: &Roem) -> bool {
-        self.combos().iter().all(|combo| all.combos().contains(combo))
+        let theirs = all.combos();
+        self.combos().iter().all(|combo| theirs.contains(combo))
     }
 
     /// `none`, or the combinations separated by commas: `run JH TH 9H, stuk KH QH`.
@@ -284,7 +368,7 @@ impl Roem {
         if self.is_empty() {
             return "none".to_string();
         }
-        self.combos().iter().map(|combo| combo.text(self.threes)).collect::<Vec<_>>().join(", ")
+        self.combos().iter().map(|&combo| combo.text(self.combo_cards(combo))).collect::<Vec<_>>().join(", ")
     }
 
     /// Parses [`Roem::text`].
@@ -323,8 +407,7 @@ pub fn detect(hand: CardSet, trump: Option<Suit>, table: RoemTable) -> Roem {
                 }
                 let len = top - value;
                 if len >= 3 {
-                    let combo = Combo::Run { suit, top, len };
-                    let _ = roem.push(combo, CardSet::EMPTY);
+                    let _ = roem.push(Combo::Run { suit, top, len }, CardSet::EMPTY);
                 }
             } else {
                 value -= 1;

@@ -792,7 +792,7 @@ impl Tachtigen {
         let Some(best) = brabant::best_for_denial(&self.roem) else { return Roem::EMPTY };
         let held = detect(table.hand(seat), self.trump, RoemTable::Pandoer);
         let mut out = Roem::EMPTY;
-        for &combo in held.combos() {
+        for combo in held.combos() {
             if combo.denial_rank() > best.denial_rank() {
                 let _ = out.push(combo, CardSet::EMPTY);
             }
@@ -1281,7 +1281,7 @@ impl Game for Tachtigen {
             ("no_deny", true) => TachtigenAction::NoDeny,
             ("deny", false) => {
                 let roem = Roem::parse(rest)?;
-                match roem.combos() {
+                match roem.combos().as_slice() {
                     [combo] => TachtigenAction::Deny(*combo),
                     _ => return Err(RuleError::new("a denial names one combination")),
                 }
