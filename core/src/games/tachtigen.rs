@@ -947,6 +947,14 @@ const KINDS_NO_BUYOFF: &[&str] = kinds!("thrown_in");
 const KINDS_NO_THROW_IN: &[&str] = kinds!("bought_off");
 const KINDS_PLAYED: &[&str] = kinds!();
 
+/// Every non-pass call, low to high on the ladder (section 3.2).
+static LADDER: std::sync::LazyLock<Vec<TachtigenAction>> = std::sync::LazyLock::new(|| {
+    let mut calls: Vec<Contract> = (LOWEST_BID..=MAX_BID).step_by(10).map(Contract::Points).collect();
+    calls.extend(Special::ALL.map(Contract::Special));
+    calls.sort_by_key(|contract| contract.key());
+    calls.into_iter().map(TachtigenAction::Bid).collect()
+});
+
 fn deck_cards(config: &TachtigenConfig) -> CardSet {
     Tachtigen::deck(config)
 }
@@ -1060,30 +1068,30 @@ impl Game for Tachtigen {
             Phase::Auction => {
                 out.push(TachtigenAction::Pass);
                 let above = self.high.map_or(0, |(_, high)| high.key());
-                let mut specials = Special::ALL.iter().copied().filter(|s| s.key() > above).peekable();
-                let first_points = (above / 10 + 1).max(LOWEST_BID / 10) * 10;
-                for points in (first_points..=MAX_BID).step_by(10) {
-                    while let Some(special) = specials.next_if(|s| s.key() < points) {
-                        out.push(TachtigenAction::Bid(Contract::Special(special)));
-                    }
-                    out.push(TachtigenAction::Bid(Contract::Points(points)));
-                }
-                out.extend(specials.map(|special| TachtigenAction::Bid(Contract::Special(special))));
+                let ladder = &LADDER[..];
+                let first = ladder.partition_point(|call| match call {
+                    TachtigenAction::Bid(contract) => contract.key() <= above,
+                    _ => true,
+                });
+                out.extend_from_slice(&ladder[first..]);
             }
             Phase::BuyOff => {
                 out.push(TachtigenAction::Play);
                 out.push(TachtigenAction::BuyOff);
             }
             Phase::Discard => {
-                let cards: Vec<Card> = table.hand(seat).iter().collect();
+                let mut cards = arrayvec::ArrayVec::<Card, 16>::new();
+                cards.extend(table.hand(seat).iter().take(16));
                 let queen_kept = self.contract == Some(Contract::Special(Special::SchoppenVrouw));
+                let queen = queen_of_spades();
+                // Cards come in rising index order, so [c, b, a] is the canonical (falling) order.
                 for (i, &a) in cards.iter().enumerate() {
                     for (j, &b) in cards.iter().enumerate().skip(i + 1) {
                         for &c in &cards[j + 1..] {
-                            if queen_kept && [a, b, c].contains(&queen_of_spades()) {
+                            if queen_kept && (a == queen || b == queen || c == queen) {
                                 continue;
                             }
-                            out.push(TachtigenAction::discard([a, b, c]));
+                            out.push(TachtigenAction::Discard([c, b, a]));
                         }
                     }
                 }
