@@ -20,9 +20,8 @@
 //! Decisions where the spec is silent:
 //!
 //! * Decision: points bids are accepted up to [`MAX_BID`] (600). The spec sets no upper limit,
-//!   but the legal actions must be a finite list; no target above 600 − 0 roem can be reached
-//!   (a pit is worth at most 250), so the cap only removes bids that can only be made with
-//!   more than 350 roem.
+//!   but the legal actions must be a finite list. A declarer makes at most 250 points (a pit),
+//!   so the cap only removes bids that need more than 350 roem to be made.
 //! * Decision: `buyoff_max_bid` takes `off` or a multiple of 10 from 80 to 300, and
 //!   `match_deals` takes `open` or a multiple of 3 from 3 to 99 (the spec gives no upper bound;
 //!   config values must be a finite list).
