@@ -6,7 +6,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-GAMES=(tarneeb tysiacha rikken)
+GAMES=(tarneeb tysiacha rikken tachtigen)
 SELFPLAY_HANDS=20000
 
 total_start=$SECONDS

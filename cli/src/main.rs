@@ -84,7 +84,7 @@ enum Command {
     },
     /// List a game's variant keys: allowed values, defaults and help.
     Rules {
-        /// The game: tarneeb or tysiacha.
+        /// The game: tarneeb, tysiacha or tachtigen.
         game: String,
         /// Machine-readable output.
         #[arg(long)]

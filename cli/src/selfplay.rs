@@ -76,6 +76,7 @@ impl Run {
 
 fn run_game<G: Game>(options: &Options) -> Result<u8, Failure> {
     let values = ConfigValues::parse_settings(G::config_keys(), &options.variants)
+        .and_then(|values| G::check_config(&values).map(|()| values))
         .map_err(|error| Failure::input(format!("{}: {error}", G::ID.name())))?;
     if !options.sweep {
         let run = play_setting::<G>(values, options);
@@ -86,6 +87,7 @@ fn run_game<G: Game>(options: &Options) -> Result<u8, Failure> {
     let mut runs = Vec::new();
     for setting in sweep_settings::<G>(&options.variants) {
         let values = ConfigValues::parse_settings(G::config_keys(), &setting)
+            .and_then(|values| G::check_config(&values).map(|()| values))
             .map_err(|error| Failure::input(format!("{}: {error}", G::ID.name())))?;
         runs.push(play_setting::<G>(values, options));
     }

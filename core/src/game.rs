@@ -7,7 +7,7 @@
 //! `settle` hook.
 
 use crate::card::{Card, CardSet};
-use crate::config::{ConfigKey, ConfigValues};
+use crate::config::{ConfigError, ConfigKey, ConfigValues};
 use crate::event::Events;
 use crate::seat::{Direction, Seat, SeatNames};
 use crate::table::{DealLayout, Table, Viewer};
@@ -21,16 +21,18 @@ pub enum GameId {
     Tarneeb,
     Tysiacha,
     Rikken,
+    Tachtigen,
 }
 
 impl GameId {
-    pub const ALL: [GameId; 3] = [GameId::Tarneeb, GameId::Tysiacha, GameId::Rikken];
+    pub const ALL: [GameId; 4] = [GameId::Tarneeb, GameId::Tysiacha, GameId::Rikken, GameId::Tachtigen];
 
     pub fn name(self) -> &'static str {
         match self {
             GameId::Tarneeb => "tarneeb",
             GameId::Tysiacha => "tysiacha",
             GameId::Rikken => "rikken",
+            GameId::Tachtigen => "tachtigen",
         }
     }
 
@@ -159,6 +161,13 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Sized + 'static {
     /// values under this context; the app can hide keys that do nothing.
     fn key_context(_key: &str) -> &'static [(&'static str, &'static str)] {
         &[]
+    }
+
+    /// Checks combinations of values that each key allows alone but the game refuses together
+    /// (Tachtigen's `roem_denial = true` needs `roem_table = pandoer`). Called wherever a config
+    /// is read (records, the command line) after [`ConfigValues::validate`].
+    fn check_config(_values: &ConfigValues) -> Result<(), ConfigError> {
+        Ok(())
     }
 
     /// Weight of a legal action in the self-play random policy. Uniform by default; a game biases

@@ -59,6 +59,10 @@ macro_rules! with_game {
                 type $G = $crate::games::rikken::Rikken;
                 $body
             }
+            $crate::GameId::Tachtigen => {
+                type $G = $crate::games::tachtigen::Tachtigen;
+                $body
+            }
         }
     };
 }

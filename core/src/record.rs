@@ -236,6 +236,7 @@ pub fn record_config<G: Game>(
     }
     let values = ConfigValues::validate(G::config_keys(), config.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .map_err(|error| RecordError::Malformed(error.to_string()))?;
+    G::check_config(&values).map_err(|error| RecordError::Malformed(error.to_string()))?;
     let config = G::config(&values);
     if G::seat_count(&config) != seats {
         return Err(RecordError::Malformed(format!(

@@ -315,6 +315,11 @@ proptest! {
     }
 
     #[test]
+    fn tachtigen_playouts_hold_invariants((setting, seed) in settings_strategy(GameId::Tachtigen)) {
+        check_playout::<troef_core::games::tachtigen::Tachtigen>(&setting, seed);
+    }
+
+    #[test]
     fn tarneeb_views_ignore_unseen_cards((setting, seed) in settings_strategy(GameId::Tarneeb)) {
         check_view_independence::<troef_core::games::tarneeb::Tarneeb>(&setting, seed);
     }
@@ -342,6 +347,11 @@ proptest! {
     }
 
     #[test]
+    fn tachtigen_views_ignore_unseen_cards((setting, seed) in settings_strategy(GameId::Tachtigen)) {
+        check_view_independence::<troef_core::games::tachtigen::Tachtigen>(&setting, seed);
+    }
+
+    #[test]
     fn tarneeb_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tarneeb)) {
         check_audit_catches_revoke::<troef_core::games::tarneeb::Tarneeb>(&setting, seed);
     }
@@ -354,6 +364,11 @@ proptest! {
     #[test]
     fn rikken_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Rikken)) {
         check_audit_catches_revoke::<troef_core::games::rikken::Rikken>(&setting, seed);
+    }
+
+    #[test]
+    fn tachtigen_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tachtigen)) {
+        check_audit_catches_revoke::<troef_core::games::tachtigen::Tachtigen>(&setting, seed);
     }
 }
 
@@ -373,6 +388,10 @@ fn revokes_are_injected_and_caught() {
     assert!(tarneeb >= 20, "only {tarneeb} of 40 Tarneeb hands had an injected revoke");
     assert!(rikken >= 20, "only {rikken} of 40 Rikken hands had an injected revoke");
     assert!(tysiacha >= 20, "only {tysiacha} of 40 Tysiacha hands had an injected revoke");
+    let tachtigen = (0..40)
+        .filter(|&seed| check_audit_catches_revoke::<troef_core::games::tachtigen::Tachtigen>(&Vec::new(), seed))
+        .count();
+    assert!(tachtigen >= 20, "only {tachtigen} of 40 Tachtigen hands had an injected revoke");
 }
 
 /// Every game has a setting list to draw from (guards the strategies above against an empty list).
