@@ -17,7 +17,7 @@ use troef_core::games::tachtigen::{
     legal_plays, points_settlement, special_result, Contract, Goal, Special, Tachtigen, TachtigenAction,
     TachtigenConfig, TachtigenScores, TrickResult,
 };
-use troef_core::record::{audit_hand, deck_from_deal, hand_record, replay_hand, Expectation, HandRecord, Record};
+use troef_core::record::{audit_hand, deck_from_deal, hand_record, replay_hand, Expectation, HandRecord};
 use troef_core::{
     Card, CardSet, ConfigValues, DealLayout, Direction, Event, Events, Game, Hand, Place, ScoreSheet, Seat, Suit,
     Table, ToAct, Visibility,
@@ -316,65 +316,18 @@ fn build_record(spec: &VectorSpec) -> HandRecord {
     record
 }
 
-fn read_records() -> Vec<(String, HandRecord)> {
-    let mut files: Vec<_> = std::fs::read_dir(VECTOR_DIR)
-        .expect("vectors/tachtigen exists")
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            match Record::from_json(&text).unwrap_or_else(|e| panic!("{name}: {e}")) {
-                Record::Hand(record) => (name, record),
-                Record::Match(_) => panic!("{name}: expected a hand record"),
-            }
-        })
-        .collect()
-}
-
 #[test]
 fn vector_records_replay() {
-    let records = read_records();
-    assert!(records.len() >= vector_specs().len(), "only {} records", records.len());
-    for (name, record) in &records {
-        assert!(record.expect.is_some(), "{name} has no expectation");
-        let replayed = replay_hand::<Tachtigen>(record).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let problems = Tachtigen::check_outcome(replayed.hand.config(), replayed.hand.table(), &replayed.outcome);
-        assert!(problems.is_empty(), "{name}: {problems:?}");
-        assert!(audit_hand::<Tachtigen>(record).unwrap().is_empty(), "{name}: audit found violations");
-    }
+    troef_tests::check_vector_records::<Tachtigen>(VECTOR_DIR, vector_specs().len());
 }
 
-/// The record files are the spec data above, written out. With `TROEF_BLESS=1` a file that
-/// differs (or is missing) is rewritten instead of failing, which is how the files were made.
+/// The record files are the spec data above, written out (`TROEF_BLESS=1` rewrites them).
 #[test]
 fn vector_records_match_the_spec_data() {
-    let bless = std::env::var_os("TROEF_BLESS").is_some();
-    if bless {
-        std::fs::create_dir_all(VECTOR_DIR).unwrap();
-    }
-    let on_disk: BTreeMap<String, HandRecord> = if bless && std::fs::read_dir(VECTOR_DIR).is_err() {
-        BTreeMap::new()
-    } else {
-        read_records().into_iter().collect()
-    };
-    for spec in vector_specs() {
-        let built = build_record(&spec);
-        if bless && on_disk.get(spec.file) != Some(&built) {
-            std::fs::write(format!("{VECTOR_DIR}/{}", spec.file), built.to_json() + "\n").unwrap();
-            continue;
-        }
-        assert_eq!(
-            on_disk.get(spec.file),
-            Some(&built),
-            "{} differs from the spec data (TROEF_BLESS=1 rewrites)",
-            spec.file
-        );
-    }
+    troef_tests::check_or_bless(
+        VECTOR_DIR,
+        vector_specs().iter().map(|spec| (spec.file, build_record(spec))).collect(),
+    );
 }
 
 /// S-06 step by step: P, the breakdown, each trick's winner and points.

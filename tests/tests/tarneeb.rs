@@ -15,9 +15,7 @@ use troef_core::games::tarneeb::{
     legal_plays, min_bid, required_total, score, Bid, HandEnd, Phase, Ruleset, Tarneeb, TarneebAction, TarneebConfig,
     TarneebOutcome, TarneebScores, RANK_ORDER,
 };
-use troef_core::record::{
-    audit_hand, deal_from_deck, hand_record, replay_hand, status_text, Expectation, HandRecord, Record,
-};
+use troef_core::record::{audit_hand, deal_from_deck, hand_record, replay_hand, status_text, Expectation, HandRecord};
 use troef_core::{
     Card, CardSet, ConfigValues, DealLayout, Direction, Event, Events, Game, Hand, Match, MatchStatus, Place,
     ScoreSheet, Seat, Suit, Table, ToAct, Viewer,
@@ -387,61 +385,18 @@ fn build_record(spec: &VectorSpec) -> HandRecord {
     record
 }
 
-fn read_records() -> Vec<(String, HandRecord)> {
-    let mut files: Vec<_> = std::fs::read_dir(VECTOR_DIR)
-        .expect("vectors/tarneeb exists")
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            match Record::from_json(&text).unwrap_or_else(|e| panic!("{name}: {e}")) {
-                Record::Hand(record) => (name, record),
-                Record::Match(_) => panic!("{name}: expected a hand record"),
-            }
-        })
-        .collect()
-}
-
 #[test]
 fn vector_records_replay() {
-    let records = read_records();
-    assert!(records.len() >= 14, "only {} records", records.len());
-    for (name, record) in &records {
-        assert!(record.expect.is_some(), "{name} has no expectation");
-        let replayed = replay_hand::<Tarneeb>(record).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let problems = Tarneeb::check_outcome(replayed.hand.config(), replayed.hand.table(), &replayed.outcome);
-        assert!(problems.is_empty(), "{name}: {problems:?}");
-        assert!(audit_hand::<Tarneeb>(record).unwrap().is_empty(), "{name}: audit found violations");
-    }
+    troef_tests::check_vector_records::<Tarneeb>(VECTOR_DIR, 14);
 }
 
-/// The record files are the spec data above, written out. With `TROEF_BLESS=1` a file that
-/// differs (or is missing) is rewritten instead of failing, which is how the files were made.
+/// The record files are the spec data above, written out (`TROEF_BLESS=1` rewrites them).
 #[test]
 fn vector_records_match_the_spec_data() {
-    let bless = std::env::var_os("TROEF_BLESS").is_some();
-    if bless {
-        std::fs::create_dir_all(VECTOR_DIR).unwrap();
-    }
-    let on_disk: BTreeMap<String, HandRecord> = read_records().into_iter().collect();
-    for spec in vector_specs() {
-        let built = build_record(&spec);
-        if bless && on_disk.get(spec.file) != Some(&built) {
-            std::fs::write(format!("{VECTOR_DIR}/{}", spec.file), built.to_json() + "\n").unwrap();
-            continue;
-        }
-        assert_eq!(
-            on_disk.get(spec.file),
-            Some(&built),
-            "{} differs from the spec data (TROEF_BLESS=1 rewrites)",
-            spec.file
-        );
-    }
+    troef_tests::check_or_bless(
+        VECTOR_DIR,
+        vector_specs().iter().map(|spec| (spec.file, build_record(spec))).collect(),
+    );
 }
 
 /// Replays a full hand and checks each trick's winner against the spec's table.
@@ -495,7 +450,7 @@ fn fh1_fh2_f8_trick_winners() {
 
 #[test]
 fn full_hand_breakdowns_show_the_arithmetic() {
-    let records = read_records();
+    let records = troef_tests::read_hand_records(VECTOR_DIR);
     let find = |name: &str| records.iter().find(|(file, _)| file == name).unwrap().1.clone();
     let fh1 = replay_hand::<Tarneeb>(&find("fh1.json")).unwrap();
     let lines = Tarneeb::breakdown(fh1.hand.config(), &fh1.outcome);
