@@ -205,24 +205,34 @@ fn check_view_independence<G: Game>(setting: &Setting, seed: u64) {
                 !table.is_seen_by(slot_id, viewer) && !named.contains(&deck[slot])
             })
             .collect();
-        let mut shuffled: Vec<Card> = movable.iter().map(|&slot| deck[slot]).collect();
-        shuffled.shuffle(&mut rng);
-        let mut other_deck = deck.clone();
-        for (&slot, &card) in movable.iter().zip(&shuffled) {
-            other_deck[slot] = card;
-        }
-        let mut other = Hand::<G>::from_deck(config.clone(), dealer, &scores, &other_deck).expect("deal");
-        // A seat dealt its hand unseen (a dummy) cannot check its own duties either.
-        let unseen = G::layout(&config, dealer).unseen_hands();
-        for seat in 0..G::seat_count(&config) {
-            if seat != viewer.0 || unseen & (1 << seat) != 0 {
-                // As a peer would: duties on cards the viewer cannot see are left to the audit.
-                other.table_mut().defer_checks(Seat(seat), true);
+        // Some public facts constrain the hidden cards beyond what the viewer has seen: Tysiacha's
+        // four-nines state (`four_nines_redeal`) comes up exactly when someone holds all four 9s,
+        // so its absence tells every seat that nobody does. A re-deal that contradicts the
+        // public history (the same actions are no longer possible) is drawn again; one of a few
+        // draws must fit.
+        let mut fitting = None;
+        for _ in 0..32 {
+            let mut shuffled: Vec<Card> = movable.iter().map(|&slot| deck[slot]).collect();
+            shuffled.shuffle(&mut rng);
+            let mut other_deck = deck.clone();
+            for (&slot, &card) in movable.iter().zip(&shuffled) {
+                other_deck[slot] = card;
+            }
+            let mut other = Hand::<G>::from_deck(config.clone(), dealer, &scores, &other_deck).expect("deal");
+            // A seat dealt its hand unseen (a dummy) cannot check its own duties either.
+            let unseen = G::layout(&config, dealer).unseen_hands();
+            for seat in 0..G::seat_count(&config) {
+                if seat != viewer.0 || unseen & (1 << seat) != 0 {
+                    // As a peer would: duties on cards the viewer cannot see are left to the audit.
+                    other.table_mut().defer_checks(Seat(seat), true);
+                }
+            }
+            if actions.iter().all(|(seat, action)| other.apply(*seat, *action).is_ok()) {
+                fitting = Some(other);
+                break;
             }
         }
-        for (seat, action) in &actions {
-            other.apply(*seat, *action).expect("the same actions stay possible after a consistent re-deal");
-        }
+        let mut other = fitting.expect("a re-deal consistent with the public history lets the same actions through");
         for seat in 0..G::seat_count(&config) {
             other.table_mut().defer_checks(Seat(seat), false);
         }
@@ -421,4 +431,12 @@ fn layouts_name_only_existing_seats() {
     let fine = DealLayout::new((0..12u8).map(|slot| Place::Hand(Seat(slot % 4))), 0);
     let error = Table::deal_known(4, Direction::Clockwise, &fine, &twice, &mut events).unwrap_err();
     assert!(error.message().contains("dealt twice"), "{error}");
+}
+
+/// A case proptest found: with `four_nines_redeal = on`, a naive re-deal gave a player all four
+/// 9s where the public history (no four-nines state) says nobody holds them.
+#[test]
+fn tysiacha_view_with_four_nines_redeal_regression() {
+    let setting = vec![("four_nines_redeal".to_string(), "on".to_string())];
+    check_view_independence::<troef_core::games::tysiacha::Tysiacha>(&setting, 12_606_358_437_686_594_354);
 }
