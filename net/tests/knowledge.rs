@@ -8,6 +8,8 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use troef_core::config::ConfigValues;
+use troef_core::games::rikken::Rikken;
+use troef_core::games::tachtigen::Tachtigen;
 use troef_core::games::tarneeb::Tarneeb;
 use troef_core::games::tysiacha::{Tysiacha, TysiachaAction};
 use troef_core::{Event, Game, Hand, Seat, Slot, ToAct, Viewer, Visibility};
@@ -49,7 +51,7 @@ fn play_hand_preferring<G: Game>(settings: &[(&str, &str)], seed: u64, prefer: P
     let seats = G::seat_count(&config);
     let cards: Vec<_> = G::deck(&config).iter().collect();
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
-    let dealer = Seat(rng.gen_range(0..seats));
+    let dealer = troef_core::game::dealer_from_draw::<G>(&config, rng.gen_range(0..u32::from(seats)));
     let params = HandParams::new([seed as u8; 32], seed, seats, cards);
     let mut table = LocalTable::new(&params, seed).expect("start");
     table.pump().expect("keys and shuffles");
@@ -166,6 +168,34 @@ proptest! {
     #[test]
     fn tysiacha_knowledge_matches_the_core(seed in any::<u64>()) {
         play_hand::<Tysiacha>(&[], seed);
+    }
+
+    #[test]
+    fn rikken_knowledge_matches_the_core(seed in any::<u64>()) {
+        play_hand::<Rikken>(&[], seed);
+    }
+
+    #[test]
+    fn tachtigen_knowledge_matches_the_core(seed in any::<u64>()) {
+        play_hand::<Tachtigen>(&[], seed);
+    }
+}
+
+/// Rikken's 3-player forms: René dealt unseen and shown to each operator, the blind opened after
+/// the auction; blind calls play a card face down and turn it at the end of the trick.
+#[test]
+fn rikken_variants() {
+    for seed in 0..4 {
+        play_hand::<Rikken>(&[("players", "three_rene")], 20 + seed);
+        play_hand::<Rikken>(&[("players", "three_blind")], 30 + seed);
+    }
+}
+
+/// Tachtigen's discards (face down, after a re-mix) and open hands.
+#[test]
+fn tachtigen_hands() {
+    for seed in 0..6 {
+        play_hand::<Tachtigen>(&[], 40 + seed);
     }
 }
 
