@@ -12,7 +12,7 @@ use troef_core::games::rikken::Rikken;
 use troef_core::games::tachtigen::Tachtigen;
 use troef_core::games::tarneeb::Tarneeb;
 use troef_core::games::tysiacha::{Tysiacha, TysiachaAction};
-use troef_core::{Event, Game, Hand, Seat, Slot, ToAct, Viewer, Visibility};
+use troef_core::{Event, Game, Hand, Slot, ToAct, Viewer, Visibility};
 use troef_net::simulate::LocalTable;
 use troef_net::{audit_rules, HandParams};
 
