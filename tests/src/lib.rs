@@ -60,3 +60,33 @@ pub fn check_or_bless(dir: &str, built: Vec<(&str, HandRecord)>) {
         assert_eq!(on_disk.get(file), Some(&record), "{file} differs from the spec data (TROEF_BLESS=1 rewrites)");
     }
 }
+
+/// Cards from their codes, e.g. `"AS KD 9C"`.
+pub fn cards(text: &str) -> Vec<troef_core::Card> {
+    troef_core::card::parse_cards(text).expect("card codes")
+}
+
+pub fn card(text: &str) -> troef_core::Card {
+    text.parse().expect("card code")
+}
+
+pub fn set(text: &str) -> troef_core::CardSet {
+    cards(text).into_iter().collect()
+}
+
+/// A fully known table of `deck` where each listed card lies in the listed seat's hand and every
+/// other card in seat 0's (for trick and legality tables of the specs).
+pub fn table_with(
+    seats: u8,
+    direction: troef_core::Direction,
+    deck: &[troef_core::Card],
+    holdings: &[(troef_core::Seat, troef_core::Card)],
+) -> troef_core::Table {
+    use troef_core::{DealLayout, Place, Seat};
+    let places = deck
+        .iter()
+        .map(|card| Place::Hand(holdings.iter().find(|(_, held)| held == card).map_or(Seat(0), |&(seat, _)| seat)));
+    let layout = DealLayout::new(places, 0);
+    let deal: Vec<Option<troef_core::Card>> = deck.iter().copied().map(Some).collect();
+    troef_core::Table::deal(seats, direction, &layout, &deal, &mut troef_core::Events::new()).expect("a full deal")
+}

@@ -15,16 +15,16 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, BTreeSet};
-use troef_core::card::parse_cards;
 use troef_core::games::rikken::{
     call_candidates, legal_cards, score, Contract, PassGame, Phase, PlayRules, Rikken, RikkenAction, RikkenConfig,
     RikkenOutcome, RikkenScores, ScoreInput,
 };
 use troef_core::record::{audit_hand, deck_from_deal, hand_record, Expectation, HandRecord};
 use troef_core::{
-    Card, CardSet, ConfigValues, DealLayout, Direction, Event, Events, Game, Hand, Place, ScoreSheet, Seat, Suit,
-    Table, ToAct, Visibility,
+    Card, CardSet, ConfigValues, Direction, Event, Events, Game, Hand, Place, ScoreSheet, Seat, Suit, Table, ToAct,
+    Visibility,
 };
+use troef_tests::{card, cards, set};
 
 const VECTOR_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/vectors/rikken");
 
@@ -68,18 +68,6 @@ fn values(settings: &[(&str, &str)]) -> ConfigValues {
 
 fn config(settings: &[(&str, &str)]) -> RikkenConfig {
     Rikken::config(&values(settings))
-}
-
-fn cards(text: &str) -> Vec<Card> {
-    parse_cards(text).expect("card codes")
-}
-
-fn card(text: &str) -> Card {
-    text.parse().expect("card code")
-}
-
-fn set(text: &str) -> CardSet {
-    cards(text).into_iter().collect()
 }
 
 fn lines(text: &str) -> Vec<String> {
@@ -606,11 +594,7 @@ fn t18_four_aces_call_a_king() {
 /// A table where each listed card lies in the listed seat's hand (the rest with P0).
 fn table_with(holdings: &[(Seat, Card)]) -> Table {
     let deck: Vec<Card> = (0..52).map(|index| Card::from_index(index).unwrap()).collect();
-    let places =
-        deck.iter().map(|card| Place::Hand(holdings.iter().find(|(_, c)| c == card).map_or(Seat(0), |&(s, _)| s)));
-    let layout = DealLayout::new(places, 0);
-    let deal: Vec<Option<Card>> = deck.into_iter().map(Some).collect();
-    Table::deal(4, Direction::Clockwise, &layout, &deal, &mut Events::new()).unwrap()
+    troef_tests::table_with(4, Direction::Clockwise, &deck, holdings)
 }
 
 /// The legal cards of `hand` after `led` (cards by P1, P0, P3 ... leading up to the hand's seat).

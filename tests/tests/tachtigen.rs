@@ -11,7 +11,6 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
-use troef_core::card::parse_cards;
 use troef_core::games::brabant::{self, card_points, detect, Combo, Roem, RoemTable, RANK_ORDER};
 use troef_core::games::tachtigen::{
     legal_plays, points_settlement, special_result, Contract, Goal, Special, Tachtigen, TachtigenAction,
@@ -19,9 +18,10 @@ use troef_core::games::tachtigen::{
 };
 use troef_core::record::{audit_hand, deck_from_deal, hand_record, replay_hand, Expectation, HandRecord};
 use troef_core::{
-    Card, CardSet, ConfigValues, DealLayout, Direction, Event, Events, Game, Hand, Place, ScoreSheet, Seat, Suit,
-    Table, ToAct, Visibility,
+    Card, CardSet, ConfigValues, Direction, Event, Events, Game, Hand, Place, ScoreSheet, Seat, Suit, Table, ToAct,
+    Visibility,
 };
+use troef_tests::{card, cards, set};
 
 const VECTOR_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/vectors/tachtigen");
 
@@ -34,18 +34,6 @@ fn values(settings: &[(&str, &str)]) -> ConfigValues {
 
 fn config(settings: &[(&str, &str)]) -> TachtigenConfig {
     Tachtigen::config(&values(settings))
-}
-
-fn cards(text: &str) -> Vec<Card> {
-    parse_cards(text).expect("card codes")
-}
-
-fn card(text: &str) -> Card {
-    text.parse().expect("card code")
-}
-
-fn set(text: &str) -> CardSet {
-    cards(text).into_iter().collect()
 }
 
 fn suit(letter: &str) -> Suit {
@@ -473,11 +461,7 @@ fn s01_deck_points_and_deal_mapping() {
 /// A table where each listed card lies in the listed seat's hand (the rest with P0).
 fn table_with(holdings: &[(Seat, Card)]) -> Table {
     let deck: Vec<Card> = Tachtigen::deck(&TachtigenConfig::defaults()).iter().collect();
-    let places =
-        deck.iter().map(|card| Place::Hand(holdings.iter().find(|(_, c)| c == card).map_or(Seat(0), |&(s, _)| s)));
-    let layout = DealLayout::new(places, 0);
-    let deal: Vec<Option<Card>> = deck.into_iter().map(Some).collect();
-    Table::deal(3, Direction::Clockwise, &layout, &deal, &mut Events::new()).unwrap()
+    troef_tests::table_with(3, Direction::Clockwise, &deck, holdings)
 }
 
 /// Plays `trick` (in play order) from seats 1, 2, 0 onto a fresh table.

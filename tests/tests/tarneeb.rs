@@ -10,16 +10,16 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, BTreeSet};
-use troef_core::card::parse_cards;
 use troef_core::games::tarneeb::{
     legal_plays, min_bid, required_total, score, Bid, HandEnd, Phase, Ruleset, Tarneeb, TarneebAction, TarneebConfig,
     TarneebOutcome, TarneebScores, RANK_ORDER,
 };
 use troef_core::record::{audit_hand, deal_from_deck, hand_record, replay_hand, status_text, Expectation, HandRecord};
 use troef_core::{
-    Card, CardSet, ConfigValues, DealLayout, Direction, Event, Events, Game, Hand, Match, MatchStatus, Place,
-    ScoreSheet, Seat, Suit, Table, ToAct, Viewer,
+    Card, CardSet, ConfigValues, Direction, Event, Events, Game, Hand, Match, MatchStatus, Place, ScoreSheet, Seat,
+    Suit, Table, ToAct, Viewer,
 };
+use troef_tests::{card, cards, set};
 
 const VECTOR_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/vectors/tarneeb");
 
@@ -91,18 +91,6 @@ fn values(settings: &[(&str, &str)]) -> ConfigValues {
 
 fn config(settings: &[(&str, &str)]) -> TarneebConfig {
     Tarneeb::config(&values(settings))
-}
-
-fn cards(text: &str) -> Vec<Card> {
-    parse_cards(text).expect("card codes")
-}
-
-fn card(text: &str) -> Card {
-    text.parse().expect("card code")
-}
-
-fn set(text: &str) -> CardSet {
-    cards(text).into_iter().collect()
 }
 
 fn seat(name: &str) -> Seat {
@@ -819,11 +807,7 @@ fn au11_dealer_rotation() {
 /// A table where each listed card lies in the listed seat's hand (the rest with N).
 fn table_with(holdings: &[(Seat, Card)]) -> Table {
     let deck: Vec<Card> = (0..52).map(|index| Card::from_index(index).unwrap()).collect();
-    let places =
-        deck.iter().map(|card| Place::Hand(holdings.iter().find(|(_, c)| c == card).map_or(Seat(0), |&(s, _)| s)));
-    let layout = DealLayout::new(places, 0);
-    let deal: Vec<Option<Card>> = deck.into_iter().map(Some).collect();
-    Table::deal(4, Direction::CounterClockwise, &layout, &deal, &mut Events::new()).unwrap()
+    troef_tests::table_with(4, Direction::CounterClockwise, &deck, holdings)
 }
 
 fn parse_trick(text: &str) -> Vec<(Seat, Card)> {

@@ -1318,29 +1318,6 @@ impl Rikken {
     }
 }
 
-const KIND_NAMES_LADDER: [&str; 20] = [
-    "rik",
-    "rik_beter",
-    "alleen_8",
-    "alleen_8_beter",
-    "piek",
-    "alleen_9",
-    "alleen_9_beter",
-    "misere",
-    "open_piek",
-    "alleen_10",
-    "alleen_10_beter",
-    "troela",
-    "open_misere",
-    "open_piek_praatje",
-    "alleen_11",
-    "alleen_11_beter",
-    "open_misere_praatje",
-    "alleen_12",
-    "alleen_12_beter",
-    "slam_13",
-];
-
 /// The contract kinds a config can reach, built once per (pass game setting and menu, four
 /// piekers possible).
 fn kinds_for(config: &RikkenConfig) -> &'static [&'static str] {
@@ -1352,7 +1329,7 @@ fn kinds_for(config: &RikkenConfig) -> &'static [&'static str] {
         let mut lists = Vec::new();
         for setting in 0..8 + 128usize {
             for four in [false, true] {
-                let mut kinds: Vec<&'static str> = KIND_NAMES_LADDER.to_vec();
+                let mut kinds: Vec<&'static str> = Contract::ALL.iter().map(|contract| contract.id()).collect();
                 kinds.push("joined_piek");
                 kinds.push("joined_misere");
                 if four {
@@ -1778,7 +1755,7 @@ impl Game for Rikken {
         if input.declarers.count_ones() > 1 {
             return if contract.is_piek() { "joined_piek" } else { "joined_misere" };
         }
-        KIND_NAMES_LADDER[contract as usize - 1]
+        contract.id()
     }
 
     fn played_out(outcome: &RikkenOutcome) -> bool {
