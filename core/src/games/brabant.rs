@@ -230,28 +230,27 @@ impl Roem {
     pub fn combos(&self) -> Combos {
         let mut out = Combos::new();
         for suit in Suit::ALL {
-            let bits = (self.0 >> (suit.index() as u32 * 9)) & 0x1ff;
-            let mut position = 0u8;
-            while position < 9 {
-                if bits & (1 << position) == 0 {
-                    position += 1;
-                    continue;
-                }
-                let low = position;
-                while position < 9 && bits & (1 << position) != 0 {
-                    position += 1;
-                }
-                out.push(Combo::Run { suit, top: position - 1 + 6, len: position - low });
+            // Each run is a block of set bits: its low end is the lowest set bit, its length
+            // the count of set bits from there.
+            let mut bits = (self.0 >> (suit.index() as u32 * 9)) & 0x1ff;
+            while bits != 0 {
+                let low = bits.trailing_zeros();
+                let len = (bits >> low).trailing_ones();
+                out.push(Combo::Run { suit, top: (low + len - 1 + 6) as u8, len: len as u8 });
+                bits &= !(((1u64 << len) - 1) << low);
             }
         }
-        for value in 8..=14 {
-            if self.rank_field(value) == 1 {
-                out.push(Combo::Four(value));
+        let ranks = (self.0 >> RUN_BITS) & ((1 << (7 * RANK_BITS)) - 1);
+        if ranks != 0 {
+            for value in 8..=14 {
+                if self.rank_field(value) == 1 {
+                    out.push(Combo::Four(value));
+                }
             }
-        }
-        for value in 8..=14 {
-            if self.rank_field(value) >= 2 {
-                out.push(Combo::Three(value));
+            for value in 8..=14 {
+                if self.rank_field(value) >= 2 {
+                    out.push(Combo::Three(value));
+                }
             }
         }
         let stuk = (self.0 >> STUK_SHIFT) & 7;
@@ -394,33 +393,31 @@ impl Roem {
 /// threes in the Tachentige table) worth something, and the stuk.
 pub fn detect(hand: CardSet, trump: Option<Suit>, table: RoemTable) -> Roem {
     let mut roem = Roem::EMPTY;
-    for suit in Suit::ALL {
-        // Rank values 6..=14 of the suit as bits 6..=14.
-        let bits = (hand.bits() >> (suit.index() * 13)) as u32 & 0x1fff;
-        let ranks = bits << 2;
-        let mut value = 14u8;
-        while value >= 6 {
-            if ranks & (1 << value) != 0 {
-                let top = value;
-                while value >= 6 && ranks & (1 << value) != 0 {
-                    value -= 1;
-                }
-                let len = top - value;
-                if len >= 3 {
-                    let _ = roem.push(Combo::Run { suit, top, len }, CardSet::EMPTY);
-                }
-            } else {
-                value -= 1;
+    // Per suit, the held rank values as bits (bit `v` for value `v`).
+    let suit_ranks = Suit::ALL.map(|suit| ((hand.bits() >> (suit.index() * 13)) as u32 & 0x1fff) << 2);
+    for (suit, &ranks) in Suit::ALL.iter().zip(&suit_ranks) {
+        // Every maximal block of consecutive values 6..=14 of three or more is a run.
+        let mut bits = ranks >> 6 & 0x1ff;
+        while bits != 0 {
+            let low = bits.trailing_zeros();
+            let len = (bits >> low).trailing_ones();
+            if len >= 3 {
+                let run = Combo::Run { suit: *suit, top: (low + len - 1 + 6) as u8, len: len as u8 };
+                let _ = roem.push(run, CardSet::EMPTY);
             }
+            bits &= !(((1u32 << len) - 1) << low);
         }
     }
-    for value in 6..=14u8 {
+    // The values held in three or four suits, counted bitwise over the four suits.
+    let [a, b, c, d] = suit_ranks;
+    let four = a & b & c & d;
+    let three_or_more = (a & b & (c | d)) | (c & d & (a | b));
+    let mut values = three_or_more & (0x1ff << 6);
+    while values != 0 {
+        let value = values.trailing_zeros() as u8;
+        values &= values - 1;
         let held = rank_cards(value).intersection(hand);
-        let combo = match held.len() {
-            4 => Combo::Four(value),
-            3 => Combo::Three(value),
-            _ => continue,
-        };
+        let combo = if four & (1 << value) != 0 { Combo::Four(value) } else { Combo::Three(value) };
         if combo.value(table) > 0 {
             let _ = roem.push(combo, held);
         }

@@ -388,6 +388,37 @@ impl TachtigenAction {
     }
 }
 
+/// Every set of three positions `a < b < c` among 16, ordered by `c`, then `b`, then `a`: the
+/// sets among the first `n` positions are the first `triple_count(n)` entries.
+const DISCARD_TRIPLES: [[u8; 3]; 560] = {
+    let mut triples = [[0u8; 3]; 560];
+    let mut next = 0;
+    let mut c = 2;
+    while c < 16 {
+        let mut b = 1;
+        while b < c {
+            let mut a = 0;
+            while a < b {
+                triples[next] = [a, b, c];
+                next += 1;
+                a += 1;
+            }
+            b += 1;
+        }
+        c += 1;
+    }
+    triples
+};
+
+/// How many sets of three positions there are among `n` (n choose 3).
+const fn triple_count(n: usize) -> usize {
+    if n < 3 {
+        0
+    } else {
+        n * (n - 1) * (n - 2) / 6
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scoring
 
@@ -1079,20 +1110,30 @@ impl Game for Tachtigen {
                 out.push(TachtigenAction::BuyOff);
             }
             Phase::Discard => {
-                let mut cards = arrayvec::ArrayVec::<Card, 16>::new();
-                cards.extend(table.hand(seat).iter().take(16));
-                let queen_kept = self.contract == Some(Contract::Special(Special::SchoppenVrouw));
-                let queen = queen_of_spades();
-                // Cards come in rising index order, so [c, b, a] is the canonical (falling) order.
-                for (i, &a) in cards.iter().enumerate() {
-                    for (j, &b) in cards.iter().enumerate().skip(i + 1) {
-                        for &c in &cards[j + 1..] {
-                            if queen_kept && (a == queen || b == queen || c == queen) {
-                                continue;
-                            }
-                            out.push(TachtigenAction::Discard([c, b, a]));
-                        }
-                    }
+                let mut cards = [Card::JOKER; 16];
+                let mut count = 0;
+                for (place, card) in cards.iter_mut().zip(table.hand(seat).iter()) {
+                    *place = card;
+                    count += 1;
+                }
+                // The triples of positions below `count` are a prefix of the table, so this is
+                // one exact-size extend (this list is the longest any hand offers).
+                let triples = &DISCARD_TRIPLES[..triple_count(count)];
+                let discard = |&[a, b, c]: &[u8; 3]| {
+                    // Positions rise, cards come in rising index order: [c, b, a] is canonical.
+                    // (Positions are below 16 by construction; the mask spares the bounds checks.)
+                    let card = |position: u8| cards[position as usize & 15];
+                    TachtigenAction::Discard([card(c), card(b), card(a)])
+                };
+                if self.contract == Some(Contract::Special(Special::SchoppenVrouw)) {
+                    let queen = queen_of_spades();
+                    out.extend(
+                        triples.iter().map(discard).filter(
+                            |action| !matches!(action, TachtigenAction::Discard(three) if three.contains(&queen)),
+                        ),
+                    );
+                } else {
+                    out.extend(triples.iter().map(discard));
                 }
             }
             Phase::Trump => out.extend(Suit::ALL.iter().rev().map(|&suit| TachtigenAction::Trump(suit))),
