@@ -16,6 +16,7 @@ pub mod games;
 pub mod record;
 pub mod seat;
 pub mod table;
+pub mod view;
 
 pub use card::{Card, CardSet, Rank, Suit};
 pub use config::{ConfigError, ConfigKey, ConfigValues, KeyKind};
@@ -23,6 +24,7 @@ pub use event::{Event, Events, Pile, Slot, SlotSet, Visibility};
 pub use game::{Dealing, Game, GameId, Hand, Match, MatchStatus, ScoreSheet, ToAct};
 pub use seat::{Direction, Seat, SeatNames, MAX_SEATS};
 pub use table::{DealLayout, Place, RankOrder, Table, Trick, TrumpDuty, Viewer};
+pub use view::SeatView;
 
 use std::borrow::Cow;
 

@@ -834,6 +834,13 @@ impl Table {
         Ok(())
     }
 
+    /// Whether this table and `other` know the same card at every deck position (the places and
+    /// who has seen what aside): a partial-knowledge hand checked against its own redaction.
+    pub fn same_knowledge(&self, other: &Table) -> bool {
+        self.slot_count == other.slot_count
+            && self.card_at[..self.slot_count as usize] == other.card_at[..other.slot_count as usize]
+    }
+
     /// This table as `viewer` may know it: every card that viewer has not seen is forgotten.
     pub fn view(&self, viewer: Viewer) -> Table {
         let mut view = self.clone();
