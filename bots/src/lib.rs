@@ -7,7 +7,7 @@
 //! every run can be repeated exactly.
 
 use rand::RngCore;
-use troef_core::{Game, SeatView};
+use troef_core::{Game, Hand, SeatView};
 
 /// A player that picks one legal action for the seat of a view.
 pub trait Bot<G: Game>: Send {
@@ -18,6 +18,16 @@ pub trait Bot<G: Game>: Send {
     /// of `view`'s legal actions. A bot that keeps caches between calls must not let them change
     /// its answers.
     fn choose(&mut self, view: &SeatView<G>, rng: &mut dyn RngCore) -> G::Action;
+}
+
+/// A player that sees the whole deal: the open-card bot of the arena, an upper bound for any honest
+/// bot. Only the arena uses it; nothing a person plays against may.
+pub trait CheatingBot<G: Game>: Send {
+    fn name(&self) -> &'static str;
+
+    /// The action for the seat to act in `hand` (full knowledge), given the match scores before
+    /// the hand. Always one of the hand's legal actions.
+    fn choose_open(&mut self, hand: &Hand<G>, scores: &G::Scores, rng: &mut dyn RngCore) -> G::Action;
 }
 
 /// Plays a uniformly random legal action: the floor of every arena ladder.
