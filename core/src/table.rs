@@ -271,6 +271,9 @@ pub struct Table {
     /// Every deck position's card is known (offline play, a sampled world, the audit): then no
     /// hand has hidden cards and `knows_hand` needs no counting.
     all_known: bool,
+    /// The suit the joker follows as, when the game has one (Rikken's joker is the lowest club):
+    /// a joker lead leads it and a joker played to it follows it.
+    joker_suit: Option<Suit>,
 }
 
 impl Table {
@@ -404,6 +407,7 @@ impl Table {
             voids: [0; MAX_SEATS],
             deferred: 0,
             all_known: false,
+            joker_suit: None,
         }
     }
 
@@ -564,6 +568,13 @@ impl Table {
         self.voids[seat.index()]
     }
 
+    /// Sets the suit the joker follows as for this hand (a game with a joker calls it from
+    /// `Game::start`; every deal resets it to none). With it a joker lead leads that suit, a
+    /// joker played to it follows it, and a seat that plays anything else to it shows a void.
+    pub fn set_joker_suit(&mut self, suit: Option<Suit>) {
+        self.joker_suit = suit;
+    }
+
     /// Whether `seat` may see the card at `slot`.
     pub fn is_seen_by(&self, slot: Slot, seat: Seat) -> bool {
         self.seen_by[slot.0 as usize] & seat.bit() != 0
@@ -714,10 +725,16 @@ impl Table {
         if self.trick.is_empty() {
             // `take_trick` (or the deal) left the trick empty; only the leader and led suit are new.
             self.trick.leader = seat;
-            self.trick.led = face_down_for.or(card.suit());
-        } else if let (Some(led), Some(suit)) = (self.trick.led, card.suit()) {
-            if suit != led {
-                self.voids[seat.index()] |= 1 << led.index();
+            // Only the joker has no suit of its own: it leads the game's joker suit, if any.
+            self.trick.led = match face_down_for.or(card.suit()) {
+                Some(suit) => Some(suit),
+                None => self.joker_suit,
+            };
+        } else if let Some(led) = self.trick.led {
+            match card.suit() {
+                Some(suit) if suit != led => self.voids[seat.index()] |= 1 << led.index(),
+                Some(_) => {}
+                None => self.note_joker_follow(seat, led),
             }
         }
         let slot = Slot(slot);
@@ -742,6 +759,15 @@ impl Table {
             events.push(Event::Visibility(change));
         }
         Ok(())
+    }
+
+    /// The joker played to a trick led in `led`: a void unless the joker follows as that suit (a
+    /// joker without a suit shows nothing).
+    #[cold]
+    fn note_joker_follow(&mut self, seat: Seat, led: Suit) {
+        if self.joker_suit.is_some_and(|suit| suit != led) {
+            self.voids[seat.index()] |= 1 << led.index();
+        }
     }
 
     /// Turns the face-down cards of the trick face up.
