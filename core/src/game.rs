@@ -9,6 +9,7 @@
 use crate::card::{Card, CardSet};
 use crate::config::{ConfigError, ConfigKey, ConfigValues};
 use crate::event::Events;
+use crate::record::{HandRecord, RecordError};
 use crate::seat::{Direction, Seat, SeatNames};
 use crate::table::{DealLayout, Table, Viewer};
 use crate::RuleError;
@@ -64,6 +65,35 @@ pub type ScoreSheet = BTreeMap<String, i64>;
 pub enum MatchStatus {
     Continue { next_dealer: Seat },
     Over { winners: Vec<Seat>, summary: String },
+}
+
+/// How the deck order of the next hand of a match is made. The core owns no randomness: the
+/// caller shuffles, or draws the cut.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NextDeck {
+    /// A uniformly random permutation of the game's deck: every game by default, and the only
+    /// deal a networked table makes (the deal protocol's shuffle).
+    Shuffle,
+    /// The previous hand's cards gathered in this order (`[0]` on top), to be cut by the caller:
+    /// [`cut_deck`] at a position drawn uniformly in `1..len` (Rikken's traditional
+    /// `deal_shuffle` modes).
+    Cut(Vec<Card>),
+}
+
+/// The deck after a cut: the top `position` cards moved to the bottom. Fails unless `position`
+/// is in `1..len` (a cut moves some cards, never all).
+pub fn cut_deck(gathered: &[Card], position: usize) -> Result<Vec<Card>, RuleError> {
+    if position == 0 || position >= gathered.len() {
+        return Err(RuleError::new(format!(
+            "a cut of {} cards is at a position from 1 to {}, not {position}",
+            gathered.len(),
+            gathered.len().saturating_sub(1)
+        )));
+    }
+    let mut deck = Vec::with_capacity(gathered.len());
+    deck.extend_from_slice(&gathered[position..]);
+    deck.extend_from_slice(&gathered[..position]);
+    Ok(deck)
 }
 
 /// One game: its data (deck, layout, rank orders, config keys) and its hooks (phase machine,
@@ -168,6 +198,17 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Sized + 'static {
     /// is read (records, the command line) after [`ConfigValues::validate`].
     fn check_config(_values: &ConfigValues) -> Result<(), ConfigError> {
         Ok(())
+    }
+
+    /// How the next hand's deck is made, from the record of the hand just settled and the match
+    /// scores after it. Every game shuffles by default; Rikken's traditional `deal_shuffle`
+    /// modes gather the previous hand's cards to be cut. Callers use [`Match::next_deck`].
+    fn next_deck(
+        _config: &Self::Config,
+        _scores: &Self::Scores,
+        _previous: &HandRecord,
+    ) -> Result<NextDeck, RecordError> {
+        Ok(NextDeck::Shuffle)
     }
 
     /// Weight of a legal action in the self-play random policy. Uniform by default; a game biases
@@ -485,6 +526,16 @@ impl<G: Game> Match<G> {
 
     pub fn is_over(&self) -> bool {
         self.result().is_some()
+    }
+
+    /// How the deck of the next hand is made: shuffled for the first hand of a match (no
+    /// `previous` hand), otherwise as the game says from the record of the hand just settled
+    /// ([`Game::next_deck`]).
+    pub fn next_deck(&self, previous: Option<&HandRecord>) -> Result<NextDeck, RecordError> {
+        match previous {
+            Some(previous) => G::next_deck(&self.config, &self.scores, previous),
+            None => Ok(NextDeck::Shuffle),
+        }
     }
 
     /// Deals the next hand from a deck order.
