@@ -306,6 +306,69 @@ fn settings_strategy(id: GameId) -> impl Strategy<Value = (Setting, u64)> {
     (proptest::sample::select(settings), any::<u64>())
 }
 
+/// Rikken's joker variant under every other setting it combines with (not the three-player
+/// forms, which refuse it).
+fn joker_settings() -> Vec<Setting> {
+    type R = troef_core::games::rikken::Rikken;
+    variant_settings(GameId::Rikken)
+        .into_iter()
+        .filter(|setting| setting.iter().all(|(key, _)| key != "joker"))
+        .map(|mut setting| {
+            setting.push(("joker".to_string(), "true".to_string()));
+            setting
+        })
+        .filter(|setting| R::check_config(&config_values::<R>(setting)).is_ok())
+        .collect()
+}
+
+fn joker_strategy() -> impl Strategy<Value = (Setting, u64)> {
+    (proptest::sample::select(joker_settings()), any::<u64>())
+}
+
+/// A revoke against a joker lead (a seat holding clubs that plays another suit to it) injected
+/// into a random joker hand is reported by the audit at its action index and seat.
+fn check_audit_catches_joker_lead_revoke(seed: u64) -> bool {
+    use troef_core::games::rikken::{rules, Rikken, RikkenAction};
+    let setting = vec![("joker".to_string(), "true".to_string())];
+    let values = config_values::<Rikken>(&setting);
+    let config = Rikken::config(&values);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (deck, dealer) = random_deal::<Rikken>(&config, &mut rng);
+    let mut hand = Hand::<Rikken>::from_deck(config, dealer, &Rikken::new_scores(&config), &deck).expect("deal");
+    let mut lines = Vec::new();
+    let mut legal = Vec::new();
+    let mut revoke = None;
+    while let Some(seat) = seat_to_act(&hand) {
+        let trick = hand.table().trick();
+        let joker_led = trick.cards().first().is_some_and(|first| first.card == Some(Card::JOKER));
+        let own = hand.table().hand(seat);
+        if revoke.is_none() && joker_led && !own.intersection(rules::suit_cards(troef_core::Suit::Clubs)).is_empty() {
+            if let Some(off_suit) = own.iter().find(|&card| rules::suit_of(card) != troef_core::Suit::Clubs) {
+                let action = RikkenAction::Play(off_suit);
+                assert!(hand.clone().apply(seat, action).is_err(), "a revoke against a joker lead is refused");
+                hand.table_mut().defer_checks(seat, true);
+                hand.apply(seat, action).expect("a peer accepts what it cannot check");
+                hand.table_mut().defer_checks(seat, false);
+                revoke = Some((lines.len(), seat));
+                lines.push(Hand::<Rikken>::format_line(seat, &action));
+                continue;
+            }
+        }
+        hand.legal_actions(&mut legal);
+        let action = pick(&hand, &legal, &mut rng);
+        lines.push(Hand::<Rikken>::format_line(seat, &action));
+        hand.apply(seat, action).expect("legal");
+    }
+    let Some((index, seat)) = revoke else { return false };
+    let record = hand_record::<Rikken>(&values, dealer, &deck, None, lines);
+    let violations = audit_hand::<Rikken>(&record).expect("audit runs");
+    assert!(
+        violations.iter().any(|v| v.action_index == index && v.seat == seat.0 && v.rule.contains("follow suit")),
+        "revoke against the joker at action {index} by {seat:?} not reported: {violations:?}"
+    );
+    true
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
@@ -380,6 +443,53 @@ proptest! {
     fn tachtigen_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tachtigen)) {
         check_audit_catches_revoke::<troef_core::games::tachtigen::Tachtigen>(&setting, seed);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn rikken_joker_playouts_hold_invariants((setting, seed) in joker_strategy()) {
+        check_playout::<troef_core::games::rikken::Rikken>(&setting, seed);
+    }
+
+    #[test]
+    fn rikken_joker_views_ignore_unseen_cards((setting, seed) in joker_strategy()) {
+        check_view_independence::<troef_core::games::rikken::Rikken>(&setting, seed);
+    }
+
+    #[test]
+    fn rikken_joker_audit_catches_revokes((setting, seed) in joker_strategy()) {
+        check_audit_catches_revoke::<troef_core::games::rikken::Rikken>(&setting, seed);
+    }
+
+    #[test]
+    fn rikken_joker_deals_are_zero_sum((setting, seed) in joker_strategy()) {
+        type R = troef_core::games::rikken::Rikken;
+        let values = config_values::<R>(&setting);
+        let config = R::config(&values);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (deck, dealer) = random_deal::<R>(&config, &mut rng);
+        prop_assert_eq!(deck.len(), 53);
+        let (hand, _) = play_checked::<R>(&config, &deck, dealer, &mut rng);
+        let outcome = hand.outcome().expect("finished hand has an outcome");
+        prop_assert_eq!(R::seat_deltas(&config, &outcome).iter().sum::<i64>(), 0);
+    }
+}
+
+/// Revokes against joker leads are injected in many random joker hands, and each is caught.
+#[test]
+fn revokes_against_joker_leads_are_caught() {
+    let caught = (0..300).filter(|&seed| check_audit_catches_joker_lead_revoke(seed)).count();
+    assert!(caught >= 30, "only {caught} of 300 joker hands had a revoke against a joker lead");
+}
+
+/// The joker settings cover every other key's values.
+#[test]
+fn joker_settings_cover_the_other_keys() {
+    let settings = joker_settings();
+    assert!(settings.len() > 40, "{} joker settings", settings.len());
+    assert!(settings.iter().all(|setting| setting.iter().any(|(key, value)| key == "joker" && value == "true")));
 }
 
 /// The revoke property above is not vacuous: in most default hands a revoke can be injected, and

@@ -9,15 +9,17 @@
 //! spec's data typed in below, and `vector_records_replay` replays every file there. Scoring,
 //! auction and position vectors are table-driven tests.
 //!
-//! Not covered, because the joker variant is not implemented: T25 (joker part), T29, T30, T35.
+//! The joker variant's vectors (T25's joker deal, T29, T30, T35) are record files too, on deals
+//! built below around the cards each vector names; the shuffle modes' gathering order is checked
+//! on the replay vectors' records.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, BTreeSet};
 use troef_core::games::rikken::{
-    call_candidates, legal_cards, score, Contract, PassGame, Phase, PlayRules, Rikken, RikkenAction, RikkenConfig,
-    RikkenOutcome, RikkenScores, ScoreInput,
+    call_candidates, legal_cards, rules, score, Contract, PassGame, Phase, PlayRules, Rikken, RikkenAction,
+    RikkenConfig, RikkenOutcome, RikkenScores, ScoreInput,
 };
 use troef_core::record::{audit_hand, deck_from_deal, hand_record, Expectation, HandRecord};
 use troef_core::{
@@ -87,9 +89,69 @@ fn play_lines(tricks: &[&str]) -> Vec<String> {
 
 /// The deck order that deals `hands` (P0..P3) for this dealer and config.
 fn deck_for(hands: &[&str; 4], dealer: u8, settings: &[(&str, &str)]) -> Vec<Card> {
+    deck_with_centre(hands, None, dealer, settings)
+}
+
+/// The deck order that deals `hands` and, in the joker variant, the centre card `d52`.
+fn deck_with_centre(hands: &[&str; 4], centre: Option<&str>, dealer: u8, settings: &[(&str, &str)]) -> Vec<Card> {
     let layout = Rikken::layout(&config(settings), Seat(dealer));
-    let deal: BTreeMap<String, Vec<Card>> = (0..4).map(|seat| (format!("P{seat}"), cards(hands[seat]))).collect();
+    let mut deal: BTreeMap<String, Vec<Card>> = (0..4).map(|seat| (format!("P{seat}"), cards(hands[seat]))).collect();
+    if let Some(centre) = centre {
+        deal.insert(troef_core::record::OUT_OF_PLAY.to_string(), cards(centre));
+    }
     deck_from_deal::<Rikken>(&layout, &deal).expect("13 cards each")
+}
+
+const JOKER: (&str, &str) = ("joker", "true");
+
+/// A joker deal: each seat's listed cards and the centre card, the other cards of the 53 given in
+/// index order, each to the first seat that still needs cards and `may_hold` it.
+fn joker_deal(fixed: [&str; 4], centre: &str, may_hold: impl Fn(usize, Card) -> bool) -> ([String; 4], String) {
+    let mut hands: Vec<Vec<Card>> = fixed.iter().map(|text| cards(text)).collect();
+    let mut used: CardSet = hands.iter().flatten().copied().collect();
+    used.insert(card(centre));
+    for next in rules::joker_deck().difference(used) {
+        let seat = (0..4).find(|&seat| hands[seat].len() < 13 && may_hold(seat, next)).expect("a seat for the card");
+        hands[seat].push(next);
+    }
+    let text = |cards: &[Card]| cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+    ([text(&hands[0]), text(&hands[1]), text(&hands[2]), text(&hands[3])], centre.to_string())
+}
+
+fn refs(hands: &[String; 4]) -> [&str; 4] {
+    [hands[0].as_str(), hands[1].as_str(), hands[2].as_str(), hands[3].as_str()]
+}
+
+/// A joker hand (`joker = true` and `settings`) of `deal`.
+fn joker_hand(deal: &([String; 4], String), dealer: u8, settings: &[(&str, &str)]) -> Hand<Rikken> {
+    let mut all = vec![JOKER];
+    all.extend_from_slice(settings);
+    let deck = deck_with_centre(&refs(&deal.0), Some(&deal.1), dealer, &all);
+    Hand::from_deck(config(&all), Seat(dealer), &RikkenScores::default(), &deck).expect("hand")
+}
+
+/// T29 (a): P1 follows a club lead with the joker, P3 is void in clubs.
+fn t29_misere_deal() -> ([String; 4], String) {
+    joker_deal(["2C", "JK", "3C", "AH"], "9H", |seat, card| seat != 3 || rules::suit_of(card) != Suit::Clubs)
+}
+
+/// T29 (b): P1 is void in diamonds and holds the joker.
+fn t29_trump_deal() -> ([String; 4], String) {
+    joker_deal(["KD", "JK", "AD", "5D"], "9H", |seat, card| seat != 1 || card.suit() != Some(Suit::Diamonds))
+}
+
+const T30_HAND: &str = "AC AD AH KC KD KH QH TH 8H TD 6D 5D 6C";
+
+/// T30: P0 void in spades, the ace of spades in the centre.
+fn t30_deal() -> ([String; 4], String) {
+    joker_deal([T30_HAND, "", "", ""], "AS", |_, _| true)
+}
+
+const T35_HAND: &str = "KH QH JH TH 9H 8H 7H AS KS QS JS TS 2C";
+
+/// T35: P0's only hearts call is the ace of clubs, through his single club; `3H` in the centre.
+fn t35_deal() -> ([String; 4], String) {
+    joker_deal([T35_HAND, "", "", ""], "3H", |_, _| true)
 }
 
 fn new_hand(hands: &[&str; 4], dealer: u8, settings: &[(&str, &str)]) -> Hand<Rikken> {
@@ -179,7 +241,9 @@ struct VectorSpec {
     file: &'static str,
     settings: Vec<(&'static str, &'static str)>,
     dealer: u8,
-    hands: [&'static str; 4],
+    hands: [String; 4],
+    /// The joker variant's centre card `d52`.
+    centre: Option<String>,
     /// The spec's actions; when the spec stops before the end of the deal, the rest is played
     /// with the first legal card (`complete`).
     actions: Vec<String>,
@@ -199,7 +263,8 @@ fn vector_specs() -> Vec<VectorSpec> {
             file: "t15_auction_misere_joined.json",
             settings: vec![],
             dealer: 3,
-            hands: DEAL_A,
+            hands: DEAL_A.map(String::from),
+            centre: None,
             actions: lines(
                 "P0 bid rik, P1 bid rik_beter, P2 bid alleen_8, P3 bid piek, P0 bid alleen_9, P1 pass, \
                  P2 bid misere, P3 join, P0 pass",
@@ -211,7 +276,8 @@ fn vector_specs() -> Vec<VectorSpec> {
             file: "t15_all_pass_schoppenmie.json",
             settings: vec![],
             dealer: 3,
-            hands: DEAL_A,
+            hands: DEAL_A.map(String::from),
+            centre: None,
             actions: lines("P0 pass, P1 pass, P2 pass, P3 pass"),
             complete: true,
             deltas: None,
@@ -220,7 +286,8 @@ fn vector_specs() -> Vec<VectorSpec> {
             file: "t17_blind_call_and_lead.json",
             settings: vec![],
             dealer: 3,
-            hands: DEAL_A,
+            hands: DEAL_A.map(String::from),
+            centre: None,
             actions: t17,
             complete: false,
             deltas: Some([-20, 10, 0, 10]),
@@ -229,7 +296,8 @@ fn vector_specs() -> Vec<VectorSpec> {
             file: "t21a_claim_accepted.json",
             settings: vec![],
             dealer: 0,
-            hands: DEAL_B,
+            hands: DEAL_B.map(String::from),
+            centre: None,
             actions: lines(
                 "P1 bid alleen_9, P2 pass, P3 pass, P0 pass, P1 trump S, P1 claim 9, P2 accept, P3 accept, \
                  P0 accept",
@@ -241,7 +309,8 @@ fn vector_specs() -> Vec<VectorSpec> {
             file: "t21b_claim_rejected.json",
             settings: vec![],
             dealer: 0,
-            hands: DEAL_B,
+            hands: DEAL_B.map(String::from),
+            centre: None,
             actions: lines("P1 bid alleen_9, P2 pass, P3 pass, P0 pass, P1 trump S, P1 claim 9, P2 reject"),
             complete: true,
             deltas: None,
@@ -250,7 +319,8 @@ fn vector_specs() -> Vec<VectorSpec> {
             file: "t22_schoppenmie_first_trick.json",
             settings: vec![],
             dealer: 3,
-            hands: DEAL_A,
+            hands: DEAL_A.map(String::from),
+            centre: None,
             actions: lines("P0 pass, P1 pass, P2 pass, P3 pass, P0 play AH, P1 play KH, P2 play 8H, P3 play JC"),
             complete: true,
             deltas: None,
@@ -259,7 +329,8 @@ fn vector_specs() -> Vec<VectorSpec> {
             file: "t26_open_piek.json",
             settings: vec![],
             dealer: 3,
-            hands: DEAL_A,
+            hands: DEAL_A.map(String::from),
+            centre: None,
             actions: lines(
                 "P0 pass, P1 pass, P2 bid open_piek, P3 pass, P0 play 3H, P1 play KH, P2 play 2H, P3 play 2C, \
                  P1 play 4D",
@@ -271,18 +342,96 @@ fn vector_specs() -> Vec<VectorSpec> {
             file: "t26_open_piek_reveal_after_4.json",
             settings: vec![("open_reveal_after_card", "4")],
             dealer: 3,
-            hands: DEAL_A,
+            hands: DEAL_A.map(String::from),
+            centre: None,
             actions: lines(
                 "P0 pass, P1 pass, P2 bid open_piek, P3 pass, P0 play 3H, P1 play KH, P2 play 2H, P3 play 2C",
             ),
             complete: true,
             deltas: None,
         },
+        joker_spec(
+            // T25's joker deal: Deal A with d52, the joker, in the centre. P0 takes it for 2S and
+            // calls blind, as in T17.
+            "t25_joker_deal_a_exchange.json",
+            vec![],
+            3,
+            (DEAL_A.map(String::from), "JK".to_string()),
+            "P0 bid rik, P1 pass, P2 pass, P3 pass, P0 exchange 2S, P0 trump C, P0 call AD blind",
+            true,
+            None,
+        ),
+        joker_spec(
+            // T29 (a): 2C, JK, 3C, AH: the misère declarer's 3C wins, so he has failed and the
+            // deal stops after the trick.
+            "t29a_joker_lowest_club.json",
+            vec![],
+            3,
+            t29_misere_deal(),
+            "P0 pass, P1 pass, P2 bid misere, P3 pass, P2 keep, P0 play 2C, P1 play JK, P2 play 3C, P3 play AH",
+            false,
+            Some([30, 30, -90, 30]),
+        ),
+        joker_spec(
+            // T29 (b): KD, JK, AD, 5D with clubs trump: the joker wins, so P1 leads trick 2.
+            "t29b_joker_lowest_trump.json",
+            vec![],
+            3,
+            t29_trump_deal(),
+            "P0 pass, P1 bid alleen_8, P2 pass, P3 pass, P1 keep, P1 trump C, P0 play KD, P1 play JK, P2 play AD, \
+             P3 play 5D",
+            true,
+            None,
+        ),
+        joker_spec(
+            // T30: AS out of play counts as held: r = king, the call is KS blind.
+            "t30_joker_blind_king_call.json",
+            vec![],
+            3,
+            t30_deal(),
+            "P0 bid rik, P1 pass, P2 pass, P3 pass, P0 keep, P0 trump C, P0 call KS blind",
+            true,
+            None,
+        ),
+        joker_spec(
+            // T35: the exchange keeps the hearts call (AS out of play counts as held; 2C stays).
+            "t35_joker_exchange_in_rik_beter.json",
+            vec![],
+            3,
+            t35_deal(),
+            "P0 bid rik_beter, P1 pass, P2 pass, P3 pass, P0 exchange AS, P0 call AC",
+            true,
+            None,
+        ),
     ]
 }
 
+fn joker_spec(
+    file: &'static str,
+    mut settings: Vec<(&'static str, &'static str)>,
+    dealer: u8,
+    deal: ([String; 4], String),
+    actions: &str,
+    complete: bool,
+    deltas: Option<[i64; 4]>,
+) -> VectorSpec {
+    settings.insert(0, JOKER);
+    VectorSpec {
+        file,
+        settings,
+        dealer,
+        hands: deal.0,
+        centre: Some(deal.1),
+        actions: lines(actions),
+        complete,
+        deltas,
+    }
+}
+
 fn build_record(spec: &VectorSpec) -> HandRecord {
-    let mut hand = new_hand(&spec.hands, spec.dealer, &spec.settings);
+    let deck = deck_with_centre(&refs(&spec.hands), spec.centre.as_deref(), spec.dealer, &spec.settings);
+    let mut hand =
+        Hand::from_deck(config(&spec.settings), Seat(spec.dealer), &RikkenScores::default(), &deck).expect("hand");
     act_all(&mut hand, &spec.actions);
     let mut actions = spec.actions.clone();
     if spec.complete {
@@ -293,7 +442,6 @@ fn build_record(spec: &VectorSpec) -> HandRecord {
     if let Some(expected) = spec.deltas {
         assert_eq!(got, expected, "{}", spec.file);
     }
-    let deck = deck_for(&spec.hands, spec.dealer, &spec.settings);
     let mut record = hand_record::<Rikken>(&values(&spec.settings), Seat(spec.dealer), &deck, None, actions);
     let mut after: ScoreSheet = (0..4).map(|seat| (format!("P{seat}"), got[seat])).collect();
     after.insert("deals".to_string(), 1);
@@ -562,14 +710,14 @@ fn t13_joined_misere_and_t14_four_piekers() {
 fn t16_calling_legality() {
     let hand = set("KH QH JH TH 9H 8H 7H 6H AS 9S 8S 7S 6S");
     let standard = config(&[]).call;
-    assert_eq!(call_candidates(hand, Suit::Hearts, &standard).0, CardSet::EMPTY);
+    assert_eq!(call_candidates(hand, CardSet::EMPTY, Suit::Hearts, &standard).0, CardSet::EMPTY);
     for trump in [Suit::Spades, Suit::Clubs, Suit::Diamonds] {
-        assert_eq!(call_candidates(hand, trump, &standard), (set("AH"), false), "{trump:?}");
+        assert_eq!(call_candidates(hand, CardSet::EMPTY, trump, &standard), (set("AH"), false), "{trump:?}");
     }
     let trump_ace = config(&[("call_trump_ace", "true")]).call;
-    assert_eq!(call_candidates(hand, Suit::Hearts, &trump_ace), (set("AH"), false));
+    assert_eq!(call_candidates(hand, CardSet::EMPTY, Suit::Hearts, &trump_ace), (set("AH"), false));
     let silent = config(&[("call_mode", "silent_void")]).call;
-    assert_eq!(call_candidates(hand, Suit::Hearts, &silent), (set("AC AD"), false));
+    assert_eq!(call_candidates(hand, CardSet::EMPTY, Suit::Hearts, &silent), (set("AC AD"), false));
 
     // In the auction: rik beter is refused, rik offers C, D, S.
     let deal = deal_with_p0("KH QH JH TH 9H 8H 7H 6H AS 9S 8S 7S 6S");
@@ -585,7 +733,7 @@ fn t16_calling_legality() {
 #[test]
 fn t18_four_aces_call_a_king() {
     let hand = set("AC AD AH AS KS QS JS TS 9S KH 2H 3C 2D");
-    assert_eq!(call_candidates(hand, Suit::Spades, &config(&[]).call), (set("KC KD"), false));
+    assert_eq!(call_candidates(hand, CardSet::EMPTY, Suit::Spades, &config(&[]).call), (set("KC KD"), false));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1094,16 +1242,21 @@ fn actions_round_trip() {
         let action = Rikken::parse_action(&config, &text.to_uppercase()).unwrap();
         assert_eq!(Rikken::format_action(&action), text);
     }
-    for bad in ["", "bid", "bid 8", "play JK", "call AD open", "claim x", "pass 1", "trump X"] {
+    for bad in ["", "bid", "bid 8", "play J", "call AD open", "claim x", "pass 1", "trump X", "keep 2C", "exchange"] {
         assert!(Rikken::parse_action(&config, bad).is_err(), "{bad}");
     }
 }
 
 #[test]
-fn unimplemented_variant_values_are_refused() {
-    for (key, value) in [("joker", "true"), ("deal_shuffle", "cut_only"), ("deal_shuffle", "periodic")] {
-        let error = ConfigValues::validate(Rikken::config_keys(), [(key, value)]).unwrap_err();
-        assert!(error.to_string().contains("allowed"), "{error}");
+fn the_joker_needs_four_players() {
+    for players in ["three_rene", "three_blind"] {
+        let values = values(&[JOKER, ("players", players)]);
+        let error = Rikken::check_config(&values).unwrap_err();
+        assert!(error.to_string().contains("three-player"), "{error}");
+    }
+    assert!(Rikken::check_config(&values(&[JOKER])).is_ok());
+    for shuffle in ["full", "cut_only", "periodic"] {
+        assert!(Rikken::check_config(&values(&[("deal_shuffle", shuffle)])).is_ok());
     }
 }
 
@@ -1325,4 +1478,449 @@ fn t33_forced_rik_with_a_blind() {
         ..ScoreInput::pass_game(PassGame::ForcedRik, [3, 4, 3, 3])
     };
     assert_eq!(score(&config(&[BLIND, ("pass_game", "forced_rik")]), &input), [-5, 5, 5, -5]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The joker variant (T25, T29, T30, T35; 3.3, 4, 4.3, 8; visibility V2, V3, V4, V15)
+
+fn visibility(events: &Events) -> Vec<Visibility> {
+    events.iter().filter_map(|event| if let Event::Visibility(v) = event { Some(*v) } else { None }).collect()
+}
+
+#[test]
+fn t25_joker_deal_and_centre_card() {
+    let config = config(&[JOKER]);
+    let plain = Rikken::layout(&RikkenConfig::defaults(), Seat(3));
+    let layout = Rikken::layout(&config, Seat(3));
+    assert_eq!(layout.len(), 53);
+    assert_eq!(layout.places()[..52], plain.places()[..]);
+    assert_eq!(layout.places()[52], Place::Pile(troef_core::Pile::OutOfPlay));
+    assert_eq!(Rikken::deck(&config).len(), 53);
+    // The deal: each hand to its holder, d52 face down to the centre, then shown to all (V2).
+    let deck = deck_with_centre(&DEAL_A, Some("JK"), 3, &[JOKER]);
+    let mut events = Events::new();
+    let deal: Vec<Option<Card>> = deck.iter().copied().map(Some).collect();
+    let hand = Hand::<Rikken>::new(config, Seat(3), &RikkenScores::default(), &deal, &mut events).unwrap();
+    let centre = troef_core::SlotSet::single(troef_core::Slot(52));
+    let seen = visibility(&events);
+    assert_eq!(seen.len(), 6, "{seen:?}");
+    assert_eq!(seen[4], Visibility::DealtFaceDown { pile: troef_core::Pile::OutOfPlay, slots: centre });
+    assert_eq!(seen[5], Visibility::ShownToAll { slots: centre });
+    for seat in 0..4 {
+        assert_eq!(hand.table().hand(Seat(seat)), set(DEAL_A[seat as usize]));
+        let view = hand.view(troef_core::Viewer::Seat(Seat(seat)));
+        assert_eq!(view.table().card_at(troef_core::Slot(52)), Some(Card::JOKER));
+    }
+    // Next dealer P0, as without the joker.
+    let mut scores = RikkenScores::default();
+    assert_eq!(
+        Rikken::settle(&config, &mut scores, Seat(3), &redeal_outcome()),
+        troef_core::MatchStatus::Continue { next_dealer: Seat(0) }
+    );
+}
+
+/// A table of the 53 cards with the joker suit of Rikken, each listed card with its seat.
+fn joker_table(holdings: &[(Seat, Card)]) -> Table {
+    let deck: Vec<Card> = rules::joker_deck().iter().collect();
+    let mut table = troef_tests::table_with(4, Direction::Clockwise, &deck, holdings);
+    table.set_joker_suit(Some(Suit::Clubs));
+    table
+}
+
+/// Plays `plays` (P0 first) to a table holding them and returns it.
+fn joker_trick(plays: &[&str]) -> Table {
+    let holdings: Vec<(Seat, Card)> = plays.iter().enumerate().map(|(i, code)| (Seat(i as u8), card(code))).collect();
+    let mut table = joker_table(&holdings);
+    for (seat, played) in &holdings {
+        table.play(*seat, *played, None, &mut Events::new()).unwrap();
+    }
+    table
+}
+
+#[test]
+fn t29_the_joker_is_the_lowest_club() {
+    // (a) Misère, 2C led: 2C JK 3C AH, the player of 3C wins; the joker follows clubs.
+    let table = joker_trick(&["2C", "JK", "3C", "AH"]);
+    assert_eq!(table.trick().led, Some(Suit::Clubs));
+    assert_eq!(rules::trick_winner(table.trick(), None, false), Some(Seat(2)));
+    assert_eq!(table.voids(Seat(1)), 0, "the joker follows a club lead");
+    assert_eq!(table.voids(Seat(3)), 1 << Suit::Clubs.index());
+    // (b) Clubs trump, KD led: KD JK AD 5D, the joker (lowest trump) wins; P1 shows a diamond void.
+    let table = joker_trick(&["KD", "JK", "AD", "5D"]);
+    assert_eq!(rules::trick_winner(table.trick(), Some(Suit::Clubs), false), Some(Seat(1)));
+    assert_eq!(table.voids(Seat(1)), 1 << Suit::Diamonds.index());
+    assert_eq!(rules::trick_winner(table.trick(), None, false), Some(Seat(2)), "no trump: AD");
+    // A joker lead leads clubs: followers must follow clubs, a seat that does not shows a void.
+    let table = joker_trick(&["JK", "2C", "AH", "KC"]);
+    assert_eq!(table.trick().led, Some(Suit::Clubs));
+    assert_eq!(table.voids(Seat(2)), 1 << Suit::Clubs.index());
+    assert_eq!(table.voids(Seat(1)) | table.voids(Seat(3)), 0);
+    assert_eq!(rules::trick_winner(table.trick(), None, false), Some(Seat(3)));
+    assert_eq!(rules::trick_winner(table.trick(), Some(Suit::Hearts), false), Some(Seat(2)));
+    // Following a joker lead: clubs (the joker counts as one) when held.
+    let lead = joker_trick(&["JK"]);
+    assert_eq!(legal_cards(set("2C KH 5S"), lead.trick(), &PlayRules::default()), set("2C"));
+    assert_eq!(legal_cards(set("KH 5S"), lead.trick(), &PlayRules::default()), set("KH 5S"));
+    let club = joker_trick(&["9C"]);
+    assert_eq!(legal_cards(set("JK KH 5S"), club.trick(), &PlayRules::default()), set("JK"));
+    // Without a joker suit (every other game) the table gives a joker lead no suit.
+    let mut plain = joker_table(&[(Seat(0), Card::JOKER)]);
+    plain.set_joker_suit(None);
+    plain.play(Seat(0), Card::JOKER, None, &mut Events::new()).unwrap();
+    assert_eq!(plain.trick().led, None);
+}
+
+#[test]
+fn t29_through_the_engine() {
+    let mut hand = joker_hand(&t29_misere_deal(), 3, &[]);
+    act_all(&mut hand, &lines("P0 pass, P1 pass, P2 bid misere, P3 pass"));
+    assert_eq!(hand.game().phase(), Phase::JokerExchange);
+    act_all(&mut hand, &lines("P2 keep, P0 play 2C"));
+    // P1's clubs: the joker only.
+    assert_eq!(legal_plays(&hand), set("JK"));
+    assert!(rejected(&mut hand, "P1 play 3D").contains("joker is a club"));
+    act_all(&mut hand, &lines("P1 play JK, P2 play 3C, P3 play AH"));
+    assert_eq!(hand.to_act(), ToAct::HandOver, "the misère declarer won the trick");
+    assert_eq!(deltas(&hand), [30, 30, -90, 30]);
+}
+
+#[test]
+fn t30_blind_king_call_with_the_centre_ace() {
+    let hand_cards = set(T30_HAND);
+    let standard = config(&[]).call;
+    let centre = set("AS");
+    assert_eq!(rules::call_rank(hand_cards.union(centre)), troef_core::Rank::KING);
+    assert_eq!(call_candidates(hand_cards, centre, Suit::Clubs, &standard), (set("KS"), true));
+    assert_eq!(call_candidates(hand_cards, centre, Suit::Diamonds, &standard), (set("KS"), true));
+    assert_eq!(call_candidates(hand_cards, centre, Suit::Spades, &standard).0, CardSet::EMPTY);
+    // Were AS not out of play, r would be the ace and AS itself the blind call.
+    assert_eq!(call_candidates(hand_cards, CardSet::EMPTY, Suit::Clubs, &standard), (set("AS"), true));
+
+    let mut hand = joker_hand(&t30_deal(), 3, &[]);
+    act_all(&mut hand, &lines("P0 bid rik, P1 pass, P2 pass, P3 pass"));
+    assert_eq!(legal(&hand)[0], "keep");
+    act(&mut hand, "P0 keep").unwrap();
+    assert_eq!(legal(&hand), ["trump C", "trump D"]);
+    assert!(rejected(&mut hand, "P0 trump S").contains("no legal call"));
+    act(&mut hand, "P0 trump D").unwrap();
+    assert_eq!(legal(&hand), ["call KS blind"]);
+    assert!(rejected(&mut hand, "P0 call KS").contains("blind"));
+    assert!(rejected(&mut hand, "P0 call AS blind").contains("out of play"));
+    act(&mut hand, "P0 call KS blind").unwrap();
+    // The blind lead exists, with any card of the hand (none is a spade).
+    assert_eq!(legal(&hand).iter().filter(|a| a.starts_with("lead_face_down")).count(), 13);
+}
+
+#[test]
+fn t35_joker_exchange_restricted_in_rik_beter() {
+    let mut hand = joker_hand(&t35_deal(), 3, &[]);
+    act_all(&mut hand, &lines("P0 bid rik_beter, P1 pass, P2 pass, P3 pass"));
+    let mut expected = vec!["keep".to_string()];
+    expected.extend(set(T35_HAND).iter().filter(|&c| c != card("2C")).map(|c| format!("exchange {c}")));
+    assert_eq!(legal(&hand), expected);
+    assert!(rejected(&mut hand, "P0 exchange 2C").contains("legal call with hearts"));
+    assert!(rejected(&mut hand, "P0 exchange 3H").contains("not in"));
+    assert!(rejected(&mut hand, "P0 trump H").contains("keep or exchange"));
+    let mut kept = hand.clone();
+    act(&mut kept, "P0 keep").unwrap();
+    assert_eq!(legal(&kept), ["call AC"]);
+    act(&mut hand, "P0 exchange KS").unwrap();
+    assert!(hand.table().hand(Seat(0)).contains(card("3H")));
+    assert_eq!(legal(&hand), ["call AC"]);
+    // Other contracts are not restricted: in Rik the same hand may put out its only club.
+    let mut rik = joker_hand(&t35_deal(), 3, &[]);
+    act_all(&mut rik, &lines("P0 bid rik, P1 pass, P2 pass, P3 pass"));
+    assert_eq!(legal(&rik).len(), 14);
+    act(&mut rik, "P0 exchange 2C").unwrap();
+    assert!(!legal(&rik).is_empty(), "a plain trump with a legal call remains");
+}
+
+#[test]
+fn joker_rik_beter_bid_counts_the_centre_card_as_held() {
+    // T16's hand cannot bid rik beter; with the ace of hearts in the centre (held for the call)
+    // hearts has its ace and the void suits are called blind.
+    let p0 = "KH QH JH TH 9H 8H 7H 6H AS 9S 8S 7S 6S";
+    let with_ah = joker_deal([p0, "", "", ""], "AH", |_, _| true);
+    let mut hand = joker_hand(&with_ah, 3, &[]);
+    assert!(legal(&hand).contains(&"bid rik_beter".to_string()));
+    act_all(&mut hand, &lines("P0 bid rik_beter, P1 pass, P2 pass, P3 pass, P0 keep"));
+    assert_eq!(legal(&hand), ["call AC blind", "call AD blind"]);
+    let with_2c = joker_deal([p0, "", "", ""], "2C", |_, _| true);
+    let mut refused = joker_hand(&with_2c, 3, &[]);
+    assert!(rejected(&mut refused, "P0 bid rik_beter").contains("rik beter"));
+}
+
+#[test]
+fn joker_troela_needs_the_fourth_ace_in_another_hand() {
+    // P1 holds three aces; the fourth in the centre: no troela.
+    let in_centre =
+        joker_deal(["", "AC AD AS", "", ""], "AH", |seat, c| seat == 1 || c.rank() != Some(troef_core::Rank::ACE));
+    let mut hand = joker_hand(&in_centre, 0, &[]);
+    assert!(!legal(&hand).contains(&"bid troela".to_string()));
+    assert!(rejected(&mut hand, "P1 bid troela").contains("centre"));
+    let mandatory = joker_hand(&in_centre, 0, &[("troela_mandatory", "true")]);
+    assert!(legal(&mandatory).contains(&"pass".to_string()), "troela is not biddable, so not mandatory");
+    // The fourth ace with P3: troela; P1 puts one of his aces out, yet names P3's ace.
+    let with_p3 = joker_deal(["", "AC AD AS", "", "AH"], "2C", |seat, c| {
+        seat == 1 || seat == 3 || c.rank() != Some(troef_core::Rank::ACE)
+    });
+    let mut hand = joker_hand(&with_p3, 0, &[]);
+    act_all(&mut hand, &lines("P1 bid troela, P2 pass, P3 pass, P0 pass, P1 exchange AS"));
+    assert_eq!(legal(&hand), ["call AH"]);
+    assert!(rejected(&mut hand, "P1 call AS").contains("not in a hand"));
+    act(&mut hand, "P1 call AH").unwrap();
+    assert_eq!(hand.game().troela_partner(), Some(Seat(3)));
+    assert_eq!(legal(&hand), ["trump C", "trump D", "trump S"]);
+}
+
+#[test]
+fn joker_called_card_duties_on_a_joker_lead() {
+    // P0 (eldest, dealer P3) declares rik with trump D, calls AC (held by P1) and leads the
+    // joker.
+    let deal = joker_deal(["JK 2C KD", "AC 3C", "", ""], "9H", |seat, c| {
+        seat != 0 || (c.suit() != Some(Suit::Clubs) && c.rank() != Some(troef_core::Rank::ACE))
+    });
+    let mut hand = joker_hand(&deal, 3, &[]);
+    act_all(&mut hand, &lines("P0 bid rik, P1 pass, P2 pass, P3 pass, P0 keep, P0 trump D, P0 call AC"));
+    act(&mut hand, "P0 play JK").unwrap();
+    assert_eq!(hand.table().trick().led, Some(Suit::Clubs));
+    // The joker lead is the first trick of clubs: the partner must play the called ace.
+    assert_eq!(legal_plays(&hand), set("AC"));
+    assert!(rejected(&mut hand, "P1 play 3C").contains("called card"));
+    act(&mut hand, "P1 play AC").unwrap();
+    assert_eq!(hand.game().called_played_by(), Some(Seat(1)));
+    // A partner holding the joker may not lead it while the called club is unplayed.
+    let rules = PlayRules { called: Some(card("AC")), ..PlayRules::default() };
+    let empty = joker_table(&[]);
+    assert_eq!(legal_cards(set("AC JK 5D"), empty.trick(), &rules), set("AC 5D"));
+}
+
+#[test]
+fn joker_visibility_events_and_views() {
+    let mut hand = joker_hand(&t35_deal(), 3, &[]);
+    act_all(&mut hand, &lines("P0 bid rik_beter, P1 pass, P2 pass"));
+    let centre = troef_core::Slot(52);
+    let ks = hand.table().slot_of(card("KS")).unwrap();
+    let events = act(&mut hand, "P3 pass").unwrap();
+    assert!(visibility(&events).is_empty(), "the auction shows nothing");
+    assert!(hand.passes_face_down(Seat(0), RikkenAction::Exchange(card("KS"))));
+    assert!(!hand.passes_face_down(Seat(0), RikkenAction::Keep));
+    let events = act(&mut hand, "P0 exchange KS").unwrap();
+    assert_eq!(
+        visibility(&events),
+        [
+            Visibility::DiscardedFaceDown { seat: Seat(0), slots: troef_core::SlotSet::single(ks) },
+            Visibility::TakenIntoHand { seat: Seat(0), slots: troef_core::SlotSet::single(centre) },
+        ]
+    );
+    let table = hand.table();
+    assert_eq!(table.place(ks), Place::Pile(troef_core::Pile::OutOfPlay));
+    assert_eq!(table.place(centre), Place::Hand(Seat(0)));
+    assert!(table.is_public(centre) && !table.is_public(ks) && table.is_seen_by(ks, Seat(0)));
+    for seat in 1..4 {
+        let view = hand.view(troef_core::Viewer::Seat(Seat(seat)));
+        assert_eq!(view.table().card_at(ks), None, "P{seat} does not see the card put out");
+        assert_eq!(view.table().card_at(centre), Some(card("3H")));
+    }
+    assert_eq!(hand.view(troef_core::Viewer::Seat(Seat(0))).table().card_at(ks), Some(card("KS")));
+    // The end of the deal reveals the card put out (V15).
+    act(&mut hand, "P0 call AC").unwrap();
+    let mut revealed = troef_core::SlotSet::EMPTY;
+    let mut legal_now = Vec::new();
+    while let Some(seat) = turn(&hand) {
+        hand.legal_actions(&mut legal_now);
+        let action = legal_now.iter().copied().find(|a| matches!(a, RikkenAction::Play(_))).unwrap_or(legal_now[0]);
+        for change in visibility(&hand.apply(seat, action).unwrap()) {
+            if let Visibility::RevealedAtEnd { slots } = change {
+                revealed = slots;
+            }
+        }
+    }
+    assert!(revealed.contains(ks));
+    assert!(hand.table().is_public(ks));
+    let outcome = hand.outcome().unwrap();
+    assert_eq!((outcome.centre, outcome.exchanged), (Some(card("3H")), true));
+    assert!(Rikken::breakdown(hand.config(), &outcome).iter().any(|line| line.contains("took the centre card 3H")));
+}
+
+#[test]
+fn audit_catches_a_revoke_against_a_joker_lead_and_a_false_exchange() {
+    let audit = |deal: &([String; 4], String), actions: &str| {
+        let deck = deck_with_centre(&refs(&deal.0), Some(&deal.1), 3, &[JOKER]);
+        let record = hand_record::<Rikken>(&values(&[JOKER]), Seat(3), &deck, None, lines(actions));
+        audit_hand::<Rikken>(&record).unwrap().into_iter().map(|v| (v.action_index, v.seat, v.rule)).collect::<Vec<_>>()
+    };
+    // P0 leads the joker in a misère; P1 holds clubs but discards a heart.
+    let deal = joker_deal(["JK", "2C KH", "", ""], "9H", |seat, c| seat != 0 || c.suit() != Some(Suit::Clubs));
+    let found = audit(&deal, "P0 pass, P1 pass, P2 bid misere, P3 pass, P2 keep, P0 play JK, P1 play KH");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0].0, found[0].1), (6, 1));
+    assert!(found[0].2.contains("follow suit"), "{found:?}");
+    // The same with the joker as the follower's only club, on a club lead.
+    let deal = joker_deal(["2C", "JK KH", "", ""], "9H", |seat, c| seat != 1 || c.suit() != Some(Suit::Clubs));
+    let found = audit(&deal, "P0 pass, P1 pass, P2 bid misere, P3 pass, P2 keep, P0 play 2C, P1 play KH");
+    assert_eq!((found[0].0, found[0].1), (6, 1), "{found:?}");
+    assert!(found[0].2.contains("joker is a club"), "{found:?}");
+    // T35: putting out the only club destroys the hearts call.
+    let found = audit(&t35_deal(), "P0 bid rik_beter, P1 pass, P2 pass, P3 pass, P0 exchange 2C");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0].0, found[0].1), (4, 0));
+    assert!(found[0].2.contains("legal call with hearts"), "{found:?}");
+    // A peer that cannot see P0's hand accepts the exchange as a face-down discard it cannot
+    // check: only the audit can tell.
+    let mut full = joker_hand(&t35_deal(), 3, &[]);
+    act_all(&mut full, &lines("P0 bid rik_beter, P1 pass, P2 pass, P3 pass"));
+    let mut lenient = full.clone();
+    lenient.table_mut().defer_checks(Seat(0), true);
+    assert!(act(&mut full, "P0 exchange 2C").is_err());
+    act(&mut lenient, "P0 exchange 2C").unwrap();
+}
+
+#[test]
+fn joker_actions_round_trip() {
+    let config = config(&[JOKER]);
+    for text in ["keep", "exchange JK", "exchange 5D", "play JK", "lead_face_down JK"] {
+        let action = Rikken::parse_action(&config, &text.to_uppercase()).unwrap();
+        assert_eq!(Rikken::format_action(&action), text);
+    }
+}
+
+#[test]
+fn joker_random_play_is_exact_and_reaches_every_contract_kind() {
+    let mut rng = ChaCha8Rng::seed_from_u64(53);
+    for settings in [
+        vec![JOKER],
+        vec![JOKER, ("pass_game", "forced_rik"), ("troela_mandatory", "true")],
+        vec![JOKER, ("call_mode", "silent_void"), ("troela_ace_lead", "true"), ("plain_trump_may_be_hearts", "true")],
+    ] {
+        let config = config(&settings);
+        for _ in 0..100 {
+            let mut deck: Vec<Card> = rules::joker_deck().iter().collect();
+            deck.shuffle(&mut rng);
+            let dealer = draw_dealer(&config, &mut rng);
+            random_deal(&config, &deck, dealer, &[], &mut rng, true, &mut 0);
+        }
+    }
+    let config = config(&[JOKER]);
+    let kinds = Rikken::contract_kinds(&config);
+    let mut counts: BTreeMap<&str, u32> = kinds.iter().map(|&kind| (kind, 0)).collect();
+    let mut exchanged = 0;
+    for _ in 0..12_000 {
+        let mut deck: Vec<Card> = rules::joker_deck().iter().collect();
+        deck.shuffle(&mut rng);
+        let dealer = draw_dealer(&config, &mut rng);
+        let outcome = random_deal(&config, &deck, dealer, &[], &mut rng, false, &mut 0);
+        *counts.get_mut(Rikken::contract_kind(&outcome)).unwrap() += 1;
+        exchanged += u32::from(outcome.exchanged);
+    }
+    let rare: BTreeSet<_> = counts.iter().filter(|(_, &count)| count < 3).collect();
+    assert!(rare.is_empty(), "{counts:?}");
+    assert!(exchanged > 1000, "only {exchanged} exchanges");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shuffle modes (2.3, 8): the gathering order
+
+fn vector_record(file: &str) -> HandRecord {
+    troef_tests::read_hand_records(VECTOR_DIR)
+        .into_iter()
+        .find(|(name, _)| name == file)
+        .map(|(_, record)| record)
+        .unwrap_or_else(|| panic!("{file} missing"))
+}
+
+#[test]
+fn gathering_order_of_a_played_deal() {
+    use troef_core::games::rikken::shuffle::gathered_cards;
+    // T17 on Deal A, eldest P0: P0 won tricks 2-5, 9 and 13; P1 trick 6; P2 none; P3 tricks 1,
+    // 7, 8, 10, 11 and 12. Each trick in play order, the face-down 3H first in trick 1.
+    let record = vector_record("t17_blind_call_and_lead.json");
+    let config = config(&[]);
+    let gathered = gathered_cards(&config, &record).unwrap();
+    let tricks: Vec<Vec<Card>> = std::iter::once("P0:3H P1:4D P2:AD P3:2C")
+        .chain(T17_TRICKS)
+        .map(|row| row.split_whitespace().map(|cell| card(&cell[3..])).collect())
+        .collect();
+    let mut expected = Vec::new();
+    for index in [2, 3, 4, 5, 9, 13, 6, 1, 7, 8, 10, 11, 12] {
+        expected.extend(tricks[index - 1].iter().copied());
+    }
+    assert_eq!(gathered, expected);
+    // A deal that ended by a claim before a card was played: each hand in dealt order, from
+    // eldest P1 (dealer P0).
+    let record = vector_record("t21a_claim_accepted.json");
+    let gathered = gathered_cards(&config, &record).unwrap();
+    let deck = deck_for(&DEAL_B, 0, &[]);
+    let layout = Rikken::layout(&config, Seat(0));
+    let mut expected = Vec::new();
+    for seat in [1, 2, 3, 0] {
+        expected.extend(layout.slots_of(Place::Hand(Seat(seat))).iter().map(|slot| deck[slot.0 as usize]));
+    }
+    assert_eq!(gathered, expected);
+    // The joker variant: the card put out of play comes last; the centre card taken into P0's
+    // hand was played like any other.
+    let record = vector_record("t25_joker_deal_a_exchange.json");
+    let joker = self::config(&[JOKER]);
+    let gathered = gathered_cards(&joker, &record).unwrap();
+    assert_eq!(gathered.len(), 53);
+    assert_eq!(gathered.last(), Some(&card("2S")));
+    assert_eq!(gathered.iter().copied().collect::<CardSet>(), rules::joker_deck());
+    // A record of another config is refused.
+    assert!(gathered_cards(&config, &record).is_err());
+}
+
+#[test]
+fn full_shuffle_schedule() {
+    use troef_core::games::rikken::shuffle::full_shuffle_due;
+    let due = |mode: &str| {
+        (0..8).map(|deals| full_shuffle_due(&config(&[("deal_shuffle", mode)]), deals)).collect::<Vec<_>>()
+    };
+    assert_eq!(due("full"), [true; 8]);
+    assert_eq!(due("cut_only"), [true, false, false, false, false, false, false, false]);
+    assert_eq!(due("periodic"), [true, false, false, true, false, false, true, false]);
+    // Through the match: the next deck after the first deal is a cut of the gathered cards.
+    let record = vector_record("t17_blind_call_and_lead.json");
+    let cut = config(&[("deal_shuffle", "cut_only")]);
+    let mut game_match = troef_core::Match::<Rikken>::new(cut, Seat(3));
+    assert_eq!(game_match.next_deck(None).unwrap(), troef_core::NextDeck::Shuffle);
+    let mut values_cut = record.clone();
+    values_cut.config.insert("deal_shuffle".into(), "cut_only".into());
+    let replayed = troef_core::record::replay_hand::<Rikken>(&values_cut).unwrap();
+    game_match.settle(&replayed.hand).unwrap();
+    match game_match.next_deck(Some(&values_cut)).unwrap() {
+        troef_core::NextDeck::Cut(gathered) => {
+            assert_eq!(gathered.len(), 52);
+            let deck = troef_core::cut_deck(&gathered, 5).unwrap();
+            assert_eq!(deck[..47], gathered[5..]);
+            assert_eq!(deck[47..], gathered[..5]);
+            assert!(troef_core::cut_deck(&gathered, 0).is_err() && troef_core::cut_deck(&gathered, 52).is_err());
+            assert!(game_match.deal(&deck).is_ok());
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// 3.3's proof, by brute force on random hands: with any card out of play (joker variant, the
+/// out-of-play card counting as held), Rik always has a plain trump with a legal call (so forced
+/// rik, with all four suits, has one too), under both call modes and with the trump ace callable
+/// or not; and no call ever names a held or out-of-play card.
+#[test]
+fn rik_always_has_a_legal_call_with_a_card_out_of_play() {
+    let mut rng = ChaCha8Rng::seed_from_u64(33);
+    let modes =
+        [config(&[]).call, config(&[("call_mode", "silent_void")]).call, config(&[("call_trump_ace", "true")]).call];
+    for _ in 0..20_000 {
+        let mut deck: Vec<Card> = rules::joker_deck().iter().collect();
+        deck.shuffle(&mut rng);
+        let hand: CardSet = deck[..13].iter().copied().collect();
+        let out_of_play = CardSet::single(deck[13]);
+        for rules in &modes {
+            let legal = |suit: Suit| !call_candidates(hand, out_of_play, suit, rules).0.is_empty();
+            assert!([Suit::Clubs, Suit::Diamonds, Suit::Spades].into_iter().any(legal), "{hand:?} out {out_of_play:?}");
+            for trump in Suit::ALL {
+                let (cards, _) = call_candidates(hand, out_of_play, trump, rules);
+                assert!(cards.intersection(hand.union(out_of_play)).is_empty(), "a held or out-of-play card called");
+            }
+        }
+    }
 }

@@ -4,16 +4,27 @@
 //!
 //! * `rules` holds the pure rule functions: the ladder ([`Contract`]), call candidates (4.3),
 //!   legal cards (5.2, 5.4, 6.6), trick winners (5.3, 5.6) and scoring (6).
+//! * `shuffle` gathers a finished deal's cards for the traditional `deal_shuffle` modes (8).
 //! * this module holds the config, the action notation, the hand's phase machine and the match.
 //!
 //! **Action notation** (lower case as in the spec's vectors): `pass`, `bid <id>` (ids of 3.2),
-//! `join`, `pass_game <id>` (eldest's choice under `pass_game = eldest_chooses`), `trump C`,
-//! `call AD`, `call AD blind`, `play 3H`, `lead_face_down 3H`, `claim 9`, `accept`, `reject`,
-//! `controller P1` (the blind's controller, named by the chooser).
+//! `join`, `pass_game <id>` (eldest's choice under `pass_game = eldest_chooses`), `keep` and
+//! `exchange 5D` (the joker exchange), `trump C`, `call AD`, `call AD blind`, `play 3H`,
+//! `lead_face_down 3H`, `claim 9`, `accept`, `reject`, `controller P1` (the blind's controller,
+//! named by the chooser).
 //!
-//! **Not implemented** (the config refuses these values): `joker = true` (the table has no suit
-//! for the joker: it must follow and win as the lowest club), `deal_shuffle = cut_only` and
-//! `periodic` (deck orders come from the caller).
+//! **The joker variant** (`joker = true`, 8): 53 cards; the joker `JK` is a club of rank "1". It
+//! follows, leads and wins as the lowest club through the table's joker suit
+//! (`Table::set_joker_suit`, set in `start`: a joker lead leads clubs, a seat that plays no club
+//! to it shows a club void) and the suit helpers of `rules`. The centre card `d52` is dealt to the
+//! out-of-play pile (the record's `out`) and shown to all at the deal (V2). After the auction of a
+//! contract the primary declarer answers `keep` or `exchange X` (phase `JokerExchange`); an
+//! exchange puts X out of play face down (V4, `DiscardedFaceDown`) and takes the centre card into
+//! his hand (V3, `TakenIntoHand`). The end-of-deal reveal opens the out-of-play card (V15).
+//!
+//! **Shuffle modes** (`deal_shuffle`, 8): the core gives [`Game::next_deck`] (through
+//! `Match::next_deck`): a full shuffle, or the previous deal's cards gathered for the caller to
+//! cut; see `shuffle` (also for why a networked table plays only `full`).
 //!
 //! **Score sheet keys:** `P0`..`P3`, the cumulative totals, and `deals`, the number of deals
 //! played in the match (every deal counts, 6.4).
@@ -55,15 +66,32 @@
 //! * Decision: the match ends after `match_deals` deals (0 = never); the winners are every seat
 //!   with the highest total.
 //! * Decision: the self-play policy (`policy_weight`) favours passing, joining and the lower
-//!   bids, and makes claims rare, so that every contract kind occurs in random play. It changes
-//!   nothing in the rules.
+//!   bids, and makes claims rare, so that every contract kind occurs in random play; with the
+//!   joker it keeps as often as it exchanges. It changes nothing in the rules.
+//! * Decision (joker): the exchange is the first declarer step of every contract, nullo
+//!   contracts and 13 included (8: "after the auction of a contract"); joined declarers other than
+//!   the primary have none. Forced rik has no exchange (3.5) but, as 4.3 says of out-of-play
+//!   cards, its declarer's calls count the centre card as held.
+//! * Decision (joker): a Rik beter bid is checked with the centre card out of play, as after
+//!   `keep`, so `keep` stays legal and the bid playable (decision 28); `exchange X` is then
+//!   offered only where hearts keeps a legal call (T35). Any card of the hand may be put out,
+//!   the joker too.
+//! * Decision (joker): troela needs exactly three aces and a centre card that is not an ace
+//!   (3.3). Its declarer may exchange like any other (only Rik beter is restricted, 4), even one
+//!   of his aces; the fourth ace he names with `call` is then still the ace in another hand,
+//!   never the one he put out of play.
+//! * Decision (joker): the exchange events come discard first (V4), then the centre card taken
+//!   (V3), so that a networked table's re-mix of the hand (`Hand::passes_face_down`) comes right
+//!   before the discard it covers.
 
 pub mod rules;
+pub mod shuffle;
 
 use crate::card::{Card, CardSet, Rank, Suit};
-use crate::config::{ConfigKey, ConfigValues, KeyKind};
-use crate::event::{Event, Events, SlotSet, Visibility};
-use crate::game::{Game, GameId, MatchStatus, ScoreSheet, ToAct};
+use crate::config::{ConfigError, ConfigKey, ConfigValues, KeyKind};
+use crate::event::{Event, Events, Pile, Slot, SlotSet, Visibility};
+use crate::game::{Game, GameId, MatchStatus, NextDeck, ScoreSheet, ToAct};
+use crate::record::{HandRecord, RecordError};
 use crate::seat::{Direction, Seat, SeatNames};
 use crate::table::{DealLayout, Place, Table};
 use crate::RuleError;
@@ -76,6 +104,8 @@ const SEATS: u8 = 4;
 const DIRECTION: Direction = Direction::Clockwise;
 pub const TRICKS: u8 = 13;
 const ALL_SEATS: u8 = 0b1111;
+/// The deck position of the joker variant's centre card, `d52` (2.5).
+pub const CENTRE: Slot = Slot(52);
 
 /// The seat after `seat`, clockwise (to its left).
 pub const fn next(seat: Seat) -> Seat {
@@ -115,6 +145,17 @@ pub enum PassGameSetting {
     EldestChooses,
 }
 
+/// `deal_shuffle` (2.3, 8): how each deal's deck order is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealShuffle {
+    /// A uniformly random permutation every deal (the mental-poker shuffle).
+    Full,
+    /// The previous deal's cards gathered and cut once; the first deal of a match is shuffled.
+    CutOnly,
+    /// Deals 1, 4, 7, ... of the match shuffled, the others gathered and cut.
+    Periodic,
+}
+
 /// The validated variant config (section 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RikkenConfig {
@@ -123,8 +164,12 @@ pub struct RikkenConfig {
     /// `players = three_blind`: the dummy's hand is opened after the auction and a controller
     /// plays it (8).
     pub open_dummy: bool,
+    /// `joker = true`: 53 cards, the joker the lowest club, `d52` face up in the centre (8).
+    pub joker: bool,
     /// Packet sizes of the deal (2.4), zero-terminated.
     pub deal_packets: [u8; 3],
+    /// How the next deal's deck is made (2.3, 8).
+    pub deal_shuffle: DealShuffle,
     pub call: CallRules,
     pub called_card_discard_allowed: bool,
     pub open_reveal_after_card: u8,
@@ -164,9 +209,10 @@ const CONFIG_KEYS: &[ConfigKey] = &[
     },
     ConfigKey {
         name: "joker",
-        kind: KeyKind::Choice(&["false"]),
+        kind: KeyKind::Choice(&["false", "true"]),
         default: "false",
-        help: "52 cards (the 53-card joker variant is not implemented)",
+        help: "53 cards: the joker is the lowest club, d52 lies face up in the centre and the declarer may exchange \
+               it (four players only)",
     },
     ConfigKey {
         name: "deal_packets",
@@ -176,9 +222,10 @@ const CONFIG_KEYS: &[ConfigKey] = &[
     },
     ConfigKey {
         name: "deal_shuffle",
-        kind: KeyKind::Choice(&["full"]),
+        kind: KeyKind::Choice(&["full", "cut_only", "periodic"]),
         default: "full",
-        help: "uniform shuffle every deal (the local-only cut_only and periodic modes are not implemented)",
+        help: "full: uniform shuffle every deal; cut_only: the tricks gathered and cut (deal 1 shuffled); periodic: \
+               deals 1, 4, 7, ... shuffled, the others cut. The traditional modes are for one device only",
     },
     ConfigKey {
         name: "plain_trump_may_be_hearts",
@@ -332,6 +379,11 @@ pub enum RikkenAction {
     ChoosePassGame(PassGame),
     /// The blind's controller, named by the chooser (three_blind).
     Controller(Seat),
+    /// Joker variant: the primary declarer leaves the centre card out of play (4, step 2).
+    Keep,
+    /// Joker variant: the primary declarer takes the centre card and puts this card of his hand
+    /// out of play face down in its place.
+    Exchange(Card),
     Trump(Suit),
     /// The called card (Rik types) or the fourth ace (troela); `blind` as announced.
     Call {
@@ -355,6 +407,8 @@ impl fmt::Display for RikkenAction {
             RikkenAction::Join => write!(f, "join"),
             RikkenAction::ChoosePassGame(game) => write!(f, "pass_game {}", game.id()),
             RikkenAction::Controller(seat) => write!(f, "controller P{}", seat.0),
+            RikkenAction::Keep => write!(f, "keep"),
+            RikkenAction::Exchange(card) => write!(f, "exchange {card}"),
             RikkenAction::Trump(suit) => write!(f, "trump {suit}"),
             RikkenAction::Call { card, blind: false } => write!(f, "call {card}"),
             RikkenAction::Call { card, blind: true } => write!(f, "call {card} blind"),
@@ -383,6 +437,10 @@ pub struct RikkenOutcome {
     pub blind: bool,
     /// The four-piekers rule made the fourth seat a declarer.
     pub four_piekers: bool,
+    /// Joker variant: the face-up centre card as dealt, and whether the primary declarer took it
+    /// in exchange for a card of his hand.
+    pub centre: Option<Card>,
+    pub exchanged: bool,
     /// The deal stopped before trick 13 (certain failure, 5.8).
     pub early_end: bool,
     /// The deal ended by an accepted claim.
@@ -406,6 +464,8 @@ pub enum Phase {
     Auction,
     /// Eldest picks the pass game.
     PassGameChoice,
+    /// Joker variant: the primary declarer keeps or exchanges the centre card.
+    JokerExchange,
     /// The trump is chosen (declarer, or the troela partner).
     Trump,
     /// The declarer calls a card.
@@ -446,6 +506,9 @@ pub struct Rikken {
     pass_game: Option<PassGame>,
     declarers: u8,
     four_piekers: bool,
+    /// Joker variant: the primary declarer took the centre card (public; the card he put out is
+    /// not).
+    exchanged: bool,
     trump: Option<Suit>,
     called: Option<Card>,
     blind: bool,
@@ -760,14 +823,41 @@ impl Rikken {
 
     // --- auction ------------------------------------------------------------------------------
 
-    fn troela_biddable(table: &Table, seat: Seat) -> bool {
-        rules::aces(table.hand(seat)) == 3
+    /// The cards out of play (joker variant: the centre card, or the card the primary declarer
+    /// put out in its place), when this table knows them all; always known, and empty, without
+    /// the joker.
+    fn out_of_play(config: &RikkenConfig, table: &Table) -> Option<CardSet> {
+        if !config.joker {
+            return Some(CardSet::EMPTY);
+        }
+        let mut cards = CardSet::EMPTY;
+        for slot in table.slots_in(Place::Pile(Pile::OutOfPlay)).iter() {
+            cards.insert(table.card_at(slot)?);
+        }
+        Some(cards)
+    }
+
+    /// `seat`'s hand and the out-of-play cards, when the table knows both: the rules that depend
+    /// on them (troela, the Rik calls) are checked now, otherwise by the end-of-hand audit.
+    fn known_holding(config: &RikkenConfig, table: &Table, seat: Seat) -> Option<(CardSet, CardSet)> {
+        if !table.knows_hand(seat) {
+            return None;
+        }
+        Some((table.hand(seat), Self::out_of_play(config, table)?))
+    }
+
+    /// Exactly three aces, the fourth not the face-up centre card (3.3).
+    fn troela_biddable(hand: CardSet, out_of_play: CardSet) -> bool {
+        rules::aces(hand) == 3 && rules::aces(out_of_play) == 0
     }
 
     fn bid_allowed_by_hand(config: &RikkenConfig, table: &Table, seat: Seat, contract: Contract) -> bool {
+        let Some((hand, out_of_play)) = Self::known_holding(config, table, seat) else { return true };
         match contract {
-            Contract::Troela => Self::troela_biddable(table, seat),
-            Contract::RikBeter => !call_candidates(table.hand(seat), Suit::Hearts, &config.call).0.is_empty(),
+            Contract::Troela => Self::troela_biddable(hand, out_of_play),
+            // With the joker, as if the centre card stays out of play: `keep` then always remains
+            // legal, so the bid stays playable (decision 28).
+            Contract::RikBeter => !call_candidates(hand, out_of_play, Suit::Hearts, &config.call).0.is_empty(),
             _ => true,
         }
     }
@@ -777,8 +867,8 @@ impl Rikken {
         config.troela_mandatory
             && self.had_turn & seat.bit() == 0
             && self.high.is_none_or(|high| high < Contract::Troela)
-            && table.knows_hand(seat)
-            && Self::troela_biddable(table, seat)
+            && Self::known_holding(config, table, seat)
+                .is_some_and(|(hand, out_of_play)| Self::troela_biddable(hand, out_of_play))
     }
 
     fn auction_calls(&self, config: &RikkenConfig, table: &Table, seat: Seat, out: &mut Vec<RikkenAction>) {
@@ -787,12 +877,11 @@ impl Rikken {
             return;
         }
         out.push(RikkenAction::Pass);
-        let known = table.knows_hand(seat);
         for contract in Contract::ALL {
             if self.high.is_some_and(|high| contract <= high) {
                 continue;
             }
-            if known && !Self::bid_allowed_by_hand(config, table, seat, contract) {
+            if !Self::bid_allowed_by_hand(config, table, seat, contract) {
                 continue;
             }
             out.push(RikkenAction::Bid(contract));
@@ -810,12 +899,11 @@ impl Rikken {
         call: RikkenAction,
         events: &mut Events,
     ) -> Result<(), RuleError> {
-        let known = table.knows_hand(seat);
         match call {
             RikkenAction::Pass | RikkenAction::Join | RikkenAction::Bid(_) => {}
             _ => return Err(RuleError::new("the auction is not over")),
         }
-        if known && self.troela_forced(config, table, seat) && call != RikkenAction::Bid(Contract::Troela) {
+        if self.troela_forced(config, table, seat) && call != RikkenAction::Bid(Contract::Troela) {
             return Err(RuleError::new("troela is mandatory with three aces at the first turn"));
         }
         match call {
@@ -825,8 +913,11 @@ impl Rikken {
                         return Err(RuleError::new(format!("a bid must be higher than {}", high.id())));
                     }
                 }
-                if known && !Self::bid_allowed_by_hand(config, table, seat, contract) {
+                if !Self::bid_allowed_by_hand(config, table, seat, contract) {
                     return Err(RuleError::new(match contract {
+                        Contract::Troela if config.joker => {
+                            "troela needs exactly three aces, the fourth not the centre card"
+                        }
                         Contract::Troela => "troela needs exactly three aces",
                         _ => "rik beter needs a legal call with hearts as trump",
                     }));
@@ -905,6 +996,20 @@ impl Rikken {
         }
         let declarer = self.primary.unwrap_or(self.eldest());
         self.turn = declarer;
+        if config.joker {
+            // The primary declarer keeps or exchanges the centre card first (4, step 2).
+            self.phase = Phase::JokerExchange;
+            return Ok(());
+        }
+        self.announce(config, table, events);
+        Ok(())
+    }
+
+    /// The contract announcements after the auction (4, step 3): the trump and the call where the
+    /// contract has them, then play.
+    fn announce(&mut self, config: &RikkenConfig, table: &mut Table, events: &mut Events) {
+        let Some(contract) = self.contract else { return };
+        self.turn = self.primary.unwrap_or(self.eldest());
         match contract.kind() {
             Kind::Rik => {
                 if contract.beter() {
@@ -922,6 +1027,74 @@ impl Rikken {
             Kind::Troela => self.phase = Phase::Call,
             Kind::Piek | Kind::Misere => self.start_play(config, table, events),
         }
+    }
+
+    // --- joker exchange (4, step 2; 8) ----------------------------------------------------------
+
+    /// Whether `exchange card` is allowed by the declarer's hand: in Rik beter only when hearts
+    /// still admits a legal call with the new hand (the card put out counting as held, 4.3).
+    fn exchange_allowed(&self, config: &RikkenConfig, hand: CardSet, centre: Card, card: Card) -> bool {
+        if self.contract != Some(Contract::RikBeter) {
+            return true;
+        }
+        let mut new_hand = hand;
+        new_hand.remove(card);
+        new_hand.insert(centre);
+        !call_candidates(new_hand, CardSet::single(card), Suit::Hearts, &config.call).0.is_empty()
+    }
+
+    fn legal_exchanges(&self, config: &RikkenConfig, table: &Table, out: &mut Vec<RikkenAction>) {
+        out.push(RikkenAction::Keep);
+        let declarer = self.turn;
+        let hand = table.hand(declarer);
+        match (table.knows_hand(declarer), table.card_at(CENTRE)) {
+            (true, Some(centre)) => out.extend(
+                hand.iter()
+                    .filter(|&card| self.exchange_allowed(config, hand, centre, card))
+                    .map(RikkenAction::Exchange),
+            ),
+            _ => out.extend(hand.iter().map(RikkenAction::Exchange)),
+        }
+    }
+
+    fn apply_exchange(
+        &mut self,
+        config: &RikkenConfig,
+        table: &mut Table,
+        seat: Seat,
+        action: RikkenAction,
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
+        let card = match action {
+            RikkenAction::Keep => {
+                self.announce(config, table, events);
+                return Ok(());
+            }
+            RikkenAction::Exchange(card) => card,
+            _ => return Err(RuleError::new("the declarer must keep or exchange the centre card first")),
+        };
+        let slot = table.slot_in_hand(seat, card)?;
+        if table.place(CENTRE) != Place::Pile(Pile::OutOfPlay) {
+            return Err(RuleError::new("the centre card is not in the centre"));
+        }
+        if table.knows_hand(seat) {
+            if let Some(centre) = table.card_at(CENTRE) {
+                if !self.exchange_allowed(config, table.hand(seat), centre, card) {
+                    return Err(RuleError::new(
+                        "in rik beter the exchange must leave a legal call with hearts as trump (4.3)",
+                    ));
+                }
+            }
+        }
+        // The card leaves the hand face down (V4), then the public centre card joins it (V3):
+        // a networked table re-mixes the hand just before, so the discard names a re-mixed
+        // position.
+        table.move_slot(slot, Place::Pile(Pile::OutOfPlay));
+        table.emit(Visibility::DiscardedFaceDown { seat, slots: SlotSet::single(slot) }, events);
+        table.move_slot(CENTRE, Place::Hand(seat));
+        table.emit(Visibility::TakenIntoHand { seat, slots: SlotSet::single(CENTRE) }, events);
+        self.exchanged = true;
+        self.announce(config, table, events);
         Ok(())
     }
 
@@ -970,11 +1143,13 @@ impl Rikken {
         if self.base_trumps(config) & (1 << suit.index()) == 0 {
             return false;
         }
-        let declarer = self.turn;
-        if self.is_rik_type() && table.knows_hand(declarer) {
-            return !call_candidates(table.hand(declarer), suit, &config.call).0.is_empty();
+        if !self.is_rik_type() {
+            return true;
         }
-        true
+        match Self::known_holding(config, table, self.turn) {
+            Some((hand, out_of_play)) => !call_candidates(hand, out_of_play, suit, &config.call).0.is_empty(),
+            None => true,
+        }
     }
 
     fn apply_trump(
@@ -1006,19 +1181,28 @@ impl Rikken {
     fn legal_calls(&self, config: &RikkenConfig, table: &Table, out: &mut Vec<RikkenAction>) {
         let declarer = self.turn;
         let hand = table.hand(declarer);
-        let known = table.knows_hand(declarer);
+        let known = Self::known_holding(config, table, declarer);
         if self.contract == Some(Contract::Troela) {
+            // The fourth ace: neither held nor (joker variant) an ace the declarer put out of
+            // play in the exchange; it lies in another hand.
             for suit in Suit::ALL {
                 let ace = Card::new(Rank::ACE, suit);
-                if !hand.contains(ace) && (!known || rules::aces(hand) == 3) {
+                let fourth = match known {
+                    Some((hand, out_of_play)) => {
+                        let held = hand.union(out_of_play);
+                        !held.contains(ace) && rules::aces(held) == 3
+                    }
+                    None => !hand.contains(ace),
+                };
+                if fourth {
                     out.push(RikkenAction::Call { card: ace, blind: false });
                 }
             }
             return;
         }
         let Some(trump) = self.trump else { return };
-        if known {
-            let (cards, blind) = call_candidates(hand, trump, &config.call);
+        if let Some((hand, out_of_play)) = known {
+            let (cards, blind) = call_candidates(hand, out_of_play, trump, &config.call);
             out.extend(cards.iter().map(|card| RikkenAction::Call { card, blind }));
         } else {
             for card in rules::standard_deck().difference(hand) {
@@ -1078,11 +1262,14 @@ impl Rikken {
         if blind && config.call.silent_void {
             return Err(RuleError::new("call_mode silent_void has no blind call"));
         }
-        if known {
+        if let Some((hand, out_of_play)) = Self::known_holding(config, table, seat) {
             if hand.contains(card) {
                 return Err(RuleError::new("the declarer cannot call a card he holds"));
             }
-            let (cards, is_blind) = call_candidates(hand, trump, &config.call);
+            if out_of_play.contains(card) {
+                return Err(RuleError::new("a card out of play cannot be called"));
+            }
+            let (cards, is_blind) = call_candidates(hand, out_of_play, trump, &config.call);
             if !cards.contains(card) {
                 return Err(RuleError::new("not a legal call (4.3)"));
             }
@@ -1161,7 +1348,7 @@ impl Rikken {
                         card,
                     )));
                 }
-            } else if card.suit() == stands_for {
+            } else if Some(rules::suit_of(card)) == stands_for {
                 return Err(RuleError::new("the face-down card cannot be of the called suit"));
             }
         }
@@ -1371,6 +1558,7 @@ impl Rikken {
                 RikkenAction::ChoosePassGame(_) => Err(RuleError::new("that pass game is not on the menu")),
                 _ => Err(RuleError::new("eldest must choose the pass game")),
             },
+            Phase::JokerExchange => self.apply_exchange(config, table, seat, action, events),
             Phase::Trump => self.apply_trump(config, table, action, events),
             Phase::Call => self.apply_call(config, table, seat, action, events),
             Phase::ChooseController => match action {
@@ -1401,6 +1589,8 @@ impl Rikken {
             called: self.called,
             blind: self.blind,
             four_piekers: self.four_piekers,
+            centre: if config.joker { table.card_at(CENTRE) } else { None },
+            exchanged: self.exchanged,
             early_end: self.early_end,
             claimed: self.credit.is_some(),
             deltas: score(config, &input),
@@ -1435,6 +1625,12 @@ impl Game for Rikken {
         RikkenConfig {
             dummy: !values.is("players", "four"),
             open_dummy: values.is("players", "three_blind"),
+            joker: values.is("joker", "true"),
+            deal_shuffle: match values.get("deal_shuffle") {
+                "cut_only" => DealShuffle::CutOnly,
+                "periodic" => DealShuffle::Periodic,
+                _ => DealShuffle::Full,
+            },
             deal_packets: match values.get("deal_packets") {
                 "[6,7]" => [6, 7, 0],
                 "[7,6]" => [7, 6, 0],
@@ -1477,8 +1673,12 @@ impl Game for Rikken {
         DIRECTION
     }
 
-    fn deck(_config: &RikkenConfig) -> CardSet {
-        rules::standard_deck()
+    fn deck(config: &RikkenConfig) -> CardSet {
+        if config.joker {
+            rules::joker_deck()
+        } else {
+            rules::standard_deck()
+        }
     }
 
     fn layout(config: &RikkenConfig, dealer: Seat) -> DealLayout {
@@ -1489,6 +1689,11 @@ impl Game for Rikken {
                 seat = next_in_deal(seat, dealer, config.dummy);
                 places.extend(std::iter::repeat_n(Place::Hand(seat), packet as usize));
             }
+        }
+        if config.joker {
+            // d52, after the 52 cards of the normal deal, lies in the centre (2.5): out of play
+            // unless the declarer takes it.
+            places.push(Place::Pile(Pile::OutOfPlay));
         }
         // René's hand is dealt to nobody (V1a).
         DealLayout::new(places, if config.dummy { DUMMY.bit() } else { 0 })
@@ -1510,9 +1715,15 @@ impl Game for Rikken {
         config: &RikkenConfig,
         dealer: Seat,
         _scores: &RikkenScores,
-        _table: &mut Table,
-        _events: &mut Events,
+        table: &mut Table,
+        events: &mut Events,
     ) -> Rikken {
+        if config.joker {
+            // The joker follows suit and wins as the lowest club (8); the centre card is shown
+            // to everyone (V2).
+            table.set_joker_suit(Some(Suit::Clubs));
+            table.emit(Visibility::ShownToAll { slots: SlotSet::single(CENTRE) }, events);
+        }
         Rikken {
             dealer,
             dummy: config.dummy,
@@ -1532,6 +1743,7 @@ impl Game for Rikken {
             pass_game: None,
             declarers: 0,
             four_piekers: false,
+            exchanged: false,
             trump: None,
             called: None,
             blind: false,
@@ -1572,6 +1784,7 @@ impl Game for Rikken {
                     }
                 }
             }
+            Phase::JokerExchange => self.legal_exchanges(config, table, out),
             Phase::Trump => {
                 for suit in Suit::ALL {
                     if self.trump_allowed(config, table, suit) {
@@ -1595,7 +1808,11 @@ impl Game for Rikken {
                 out.extend(cards.iter().map(RikkenAction::Play));
                 if self.blind_lead_open(table, seat) {
                     let stands_for = self.called.and_then(Card::suit);
-                    out.extend(hand.iter().filter(|card| card.suit() != stands_for).map(RikkenAction::LeadFaceDown));
+                    out.extend(
+                        hand.iter()
+                            .filter(|&card| Some(rules::suit_of(card)) != stands_for)
+                            .map(RikkenAction::LeadFaceDown),
+                    );
                 }
                 if self.claim_allowed(config, seat) {
                     let remaining = TRICKS - table.trick_index();
@@ -1697,26 +1914,22 @@ impl Game for Rikken {
         let third = words.next();
         let bad = || {
             RuleError::new(format!(
-                "bad action {:?} (expected pass, bid <id>, join, pass_game <id>, trump x, call cc [blind], play cc, \
-                 lead_face_down cc, claim k, accept or reject)",
+                "bad action {:?} (expected pass, bid <id>, join, pass_game <id>, keep, exchange cc, trump x, \
+                 call cc [blind], play cc, lead_face_down cc, claim k, accept or reject)",
                 text.chars().take(32).collect::<String>()
             ))
         };
         if words.next().is_some() {
             return Err(bad());
         }
-        let card = |text: &str| -> Result<Card, RuleError> {
-            let card: Card = text.parse().map_err(|_| bad())?;
-            if card.is_joker() {
-                return Err(RuleError::new("the joker variant is not implemented"));
-            }
-            Ok(card)
-        };
+        let card = |text: &str| -> Result<Card, RuleError> { text.parse().map_err(|_| bad()) };
         let action = match (verb.as_str(), argument, third) {
             ("pass", None, None) => RikkenAction::Pass,
             ("join", None, None) => RikkenAction::Join,
             ("accept", None, None) => RikkenAction::Accept,
             ("reject", None, None) => RikkenAction::Reject,
+            ("keep", None, None) => RikkenAction::Keep,
+            ("exchange", Some(code), None) => RikkenAction::Exchange(card(code)?),
             ("bid", Some(id), None) => RikkenAction::Bid(Contract::parse(id).ok_or_else(bad)?),
             ("controller", Some(seat), None) => {
                 RikkenAction::Controller(SeatNames::Numbered.parse(seat, SEATS).ok_or_else(bad)?)
@@ -1815,7 +2028,7 @@ impl Game for Rikken {
             }
         }
         // Every card is public at the end (the audit reveal).
-        if (0..table.slot_count()).any(|slot| !table.is_public(crate::event::Slot(slot as u8))) {
+        if (0..table.slot_count()).any(|slot| !table.is_public(Slot(slot as u8))) {
             problems.push("a card is not revealed at the end of the deal".to_string());
         }
         problems
@@ -1823,18 +2036,43 @@ impl Game for Rikken {
 
     fn candidate_actions(_config: &RikkenConfig, _table: &Table, _seat: Seat, out: &mut Vec<RikkenAction>) {
         out.clear();
-        out.extend([RikkenAction::Pass, RikkenAction::Join, RikkenAction::Accept, RikkenAction::Reject]);
+        out.extend([
+            RikkenAction::Pass,
+            RikkenAction::Join,
+            RikkenAction::Accept,
+            RikkenAction::Reject,
+            RikkenAction::Keep,
+        ]);
         out.extend(Contract::ALL.map(RikkenAction::Bid));
         out.extend(PassGame::ALL.map(RikkenAction::ChoosePassGame));
         out.extend((0..4).map(|seat| RikkenAction::Controller(Seat(seat))));
         out.extend(Suit::ALL.map(RikkenAction::Trump));
         out.extend((0..=TRICKS + 1).map(RikkenAction::Claim));
-        for card in rules::standard_deck() {
+        for card in rules::joker_deck() {
+            out.push(RikkenAction::Exchange(card));
             out.push(RikkenAction::Play(card));
             out.push(RikkenAction::LeadFaceDown(card));
             out.push(RikkenAction::Call { card, blind: false });
             out.push(RikkenAction::Call { card, blind: true });
         }
+    }
+
+    fn check_config(values: &ConfigValues) -> Result<(), ConfigError> {
+        if values.is("joker", "true") && !values.is("players", "four") {
+            return Err(ConfigError::BadValue {
+                key: "joker".to_string(),
+                value: "true".to_string(),
+                allowed: "false (the joker is not combinable with the three-player variants, 8)".to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    fn next_deck(config: &RikkenConfig, scores: &RikkenScores, previous: &HandRecord) -> Result<NextDeck, RecordError> {
+        if shuffle::full_shuffle_due(config, scores.deals) {
+            return Ok(NextDeck::Shuffle);
+        }
+        shuffle::gathered_cards(config, previous).map(NextDeck::Cut)
     }
 
     fn key_context(key: &str) -> &'static [(&'static str, &'static str)] {
@@ -1845,9 +2083,11 @@ impl Game for Rikken {
         }
     }
 
-    fn policy_weight(&self, _config: &RikkenConfig, _table: &Table, action: &RikkenAction) -> u32 {
+    fn policy_weight(&self, _config: &RikkenConfig, table: &Table, action: &RikkenAction) -> u32 {
         match (self.phase, action) {
             (Phase::Auction, action) => self.auction_weight(action),
+            // Keep as often as exchange.
+            (Phase::JokerExchange, RikkenAction::Keep) => table.hand_size(self.turn).max(1) as u32,
             (Phase::Play, RikkenAction::Claim(_)) => 1,
             (Phase::Play, _) => 400,
             (Phase::ClaimAnswer { .. }, RikkenAction::Reject) => 2,

@@ -1,6 +1,10 @@
 //! Rikken's pure rules: the ladder (3.2), call candidates (4.3), legal cards (5.2, 5.4, 6.6), the
 //! trick winner (5.3, 5.6) and scoring (6). No state: the phase machine in the parent module
 //! feeds them public facts and the hands the table knows.
+//!
+//! The joker of the joker variant (8) is a club of rank "1", the lowest club: every suit test
+//! here goes through [`suit_cards`] and [`suit_of`], which count it as a club. A 52-card deal
+//! never holds the joker, so the same code serves both decks at no cost.
 
 use super::{RikkenConfig, RikkenOutcome, TRICKS};
 use crate::card::{Card, CardSet, Rank, Suit};
@@ -220,6 +224,37 @@ pub const fn standard_deck() -> CardSet {
     CardSet::from_bits((1u64 << 52) - 1)
 }
 
+/// The 53 cards of the joker variant.
+pub const fn joker_deck() -> CardSet {
+    standard_deck().union(CardSet::single(Card::JOKER))
+}
+
+/// Every card of a suit, the joker counted among the clubs.
+const SUIT_CARDS: [CardSet; 4] = [
+    CardSet::suit(Suit::Clubs).union(CardSet::single(Card::JOKER)),
+    CardSet::suit(Suit::Diamonds),
+    CardSet::suit(Suit::Hearts),
+    CardSet::suit(Suit::Spades),
+];
+
+/// The cards of `suit`, the joker counted as a club.
+pub const fn suit_cards(suit: Suit) -> CardSet {
+    SUIT_CARDS[suit as usize]
+}
+
+/// The suit a card follows as: its own, clubs for the joker.
+pub const fn suit_of(card: Card) -> Suit {
+    card.suit_or_clubs()
+}
+
+/// The rank a card wins by: its rank, 1 for the joker (below the two).
+const fn rank_value(card: Card) -> u8 {
+    match card.rank() {
+        Some(rank) => rank.value(),
+        None => 1,
+    }
+}
+
 /// How many aces a hand holds.
 pub fn aces(hand: CardSet) -> usize {
     Suit::ALL.iter().filter(|&&suit| hand.contains(Card::new(Rank::ACE, suit))).count()
@@ -237,29 +272,36 @@ pub struct CallRules {
     pub plain_trump_may_be_hearts: bool,
 }
 
-/// The call rank r: ace, unless all four aces are held; then king, and so on.
-pub fn call_rank(hand: CardSet) -> Rank {
+/// The call rank r: ace, unless all four aces are `held`; then king, and so on. (Joker variant:
+/// `held` is the hand plus the out-of-play cards, 4.3.)
+pub fn call_rank(held: CardSet) -> Rank {
     for value in (2..=14).rev() {
         let rank = Rank::new(value).unwrap_or(Rank::ACE);
-        if Suit::ALL.iter().any(|&suit| !hand.contains(Card::new(rank, suit))) {
+        if Suit::ALL.iter().any(|&suit| !held.contains(Card::new(rank, suit))) {
             return rank;
         }
     }
     Rank::TWO
 }
 
-/// The legal calls with trump `trump`, and whether they are blind. Empty: no legal call, so
-/// that trump cannot be used for a Rik with this hand.
-pub fn call_candidates(hand: CardSet, trump: Suit, rules: &CallRules) -> (CardSet, bool) {
-    let rank = call_rank(hand);
+/// The legal calls of a declarer holding `hand` with trump `trump`, and whether they are blind.
+/// Empty: no legal call, so that trump cannot be used for a Rik with this hand.
+///
+/// `out_of_play` (joker variant: the centre card, or the card the declarer put out in its place)
+/// counts as held for the call rank and for "holds the rank-r card", is never called, and does
+/// not count for "holds a card of the suit", which looks at the hand only (the joker a club).
+pub fn call_candidates(hand: CardSet, out_of_play: CardSet, trump: Suit, rules: &CallRules) -> (CardSet, bool) {
+    let held = hand.union(out_of_play);
+    let rank = call_rank(held);
     let callable = |suit: Suit| suit != trump || rules.call_trump_ace;
+    let holds_suit = |suit: Suit| !hand.intersection(suit_cards(suit)).is_empty();
     let mut normal = CardSet::EMPTY;
     for suit in Suit::ALL {
         let card = Card::new(rank, suit);
-        if !callable(suit) || hand.contains(card) {
+        if !callable(suit) || held.contains(card) {
             continue;
         }
-        if rules.silent_void || hand.has_suit(suit) {
+        if rules.silent_void || holds_suit(suit) {
             normal.insert(card);
         }
     }
@@ -267,13 +309,14 @@ pub fn call_candidates(hand: CardSet, trump: Suit, rules: &CallRules) -> (CardSe
         return (normal, false);
     }
     // Blind: only when every held suit (trump included) holds its rank-r card.
-    if Suit::ALL.iter().any(|&suit| hand.has_suit(suit) && !hand.contains(Card::new(rank, suit))) {
+    if Suit::ALL.iter().any(|&suit| holds_suit(suit) && !held.contains(Card::new(rank, suit))) {
         return (CardSet::EMPTY, false);
     }
     let mut blind = CardSet::EMPTY;
     for suit in Suit::ALL {
-        if callable(suit) && !hand.has_suit(suit) {
-            blind.insert(Card::new(rank, suit));
+        let card = Card::new(rank, suit);
+        if callable(suit) && !holds_suit(suit) && !held.contains(card) {
+            blind.insert(card);
         }
     }
     let is_blind = !blind.is_empty();
@@ -304,9 +347,9 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, rules: &PlayRules) -> CardSet {
             return CardSet::single(card);
         }
     }
-    let void = led.is_some_and(|led| !hand.has_suit(led));
+    let void = led.is_some_and(|led| hand.intersection(suit_cards(led)).is_empty());
     let mut allowed = match led {
-        Some(led) if !void => hand.of_suit(led),
+        Some(led) if !void => hand.intersection(suit_cards(led)),
         _ => hand,
     };
     if rules.spade_ban && (led.is_none() || void) {
@@ -316,9 +359,9 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, rules: &PlayRules) -> CardSet {
         }
     }
     if let Some(called) = rules.called.filter(|&card| hand.contains(card)) {
-        let suit = called.suit_or_clubs();
+        let suit = suit_of(called);
         match led {
-            None => allowed = allowed.difference(CardSet::suit(suit).difference(CardSet::single(called))),
+            None => allowed = allowed.difference(suit_cards(suit).difference(CardSet::single(called))),
             Some(led) if led == suit => allowed = CardSet::single(called),
             Some(_) if void && !rules.called_discard_allowed && hand.len() > 1 => allowed.remove(called),
             Some(_) => {}
@@ -333,20 +376,25 @@ pub fn why_illegal(hand: CardSet, trick: &Trick, rules: &PlayRules, card: Card) 
     if led.is_none() && rules.forced_lead.is_some_and(|forced| hand.contains(forced) && forced != card) {
         return "the troela partner must lead his ace";
     }
+    let holds = |suit: Suit| !hand.intersection(suit_cards(suit)).is_empty();
     if let Some(called) = rules.called.filter(|&called| hand.contains(called)) {
-        if led == called.suit() {
+        if led == Some(suit_of(called)) {
             return "the called card must be played to the first trick of its suit";
         }
-        if led.is_none() && card.suit() == called.suit() {
+        if led.is_none() && suit_of(card) == suit_of(called) {
             return "leading the called suit, the called card must be led";
         }
-        if card == called && led.is_some_and(|led| !hand.has_suit(led)) {
+        if card == called && led.is_some_and(|led| !holds(led)) {
             return "the called card may not be discarded before its suit is led";
         }
     }
     if let Some(led) = led {
-        if hand.has_suit(led) && card.suit() != Some(led) {
-            return "must follow suit";
+        if holds(led) && suit_of(card) != led {
+            return if led == Suit::Clubs && hand.contains(Card::JOKER) {
+                "must follow suit (the joker is a club)"
+            } else {
+                "must follow suit"
+            };
         }
     }
     if rules.spade_ban && card.suit() == Some(Suit::Spades) {
@@ -355,8 +403,8 @@ pub fn why_illegal(hand: CardSet, trick: &Trick, rules: &PlayRules, card: Card) 
     "illegal card"
 }
 
-/// The winner of a complete trick: the highest trump, else the highest card of the led suit. With
-/// `blind_lead`, the leader's face-down card never wins (5.6).
+/// The winner of a complete trick: the highest trump, else the highest card of the led suit (the
+/// joker is the lowest club). With `blind_lead`, the leader's face-down card never wins (5.6).
 pub fn trick_winner(trick: &Trick, trump: Option<Suit>, blind_lead: bool) -> Option<Seat> {
     let led = trick.led?;
     let mut best: Option<(u8, Seat)> = None;
@@ -365,11 +413,11 @@ pub fn trick_winner(trick: &Trick, trump: Option<Suit>, blind_lead: bool) -> Opt
             continue;
         }
         let card = played.card?;
-        let (Some(suit), Some(rank)) = (card.suit(), card.rank()) else { continue };
+        let suit = suit_of(card);
         let key = if Some(suit) == trump {
-            0x80 | rank.value()
+            0x80 | rank_value(card)
         } else if suit == led {
-            rank.value()
+            rank_value(card)
         } else {
             continue;
         };
@@ -582,6 +630,13 @@ pub fn breakdown(config: &RikkenConfig, outcome: &RikkenOutcome) -> Vec<String> 
             }
             if outcome.four_piekers {
                 lines.push("three piekers: the fourth seat is a pieker too".to_string());
+            }
+            if let (Some(centre), Some(primary)) = (outcome.centre, outcome.primary) {
+                lines.push(if outcome.exchanged {
+                    format!("P{} took the centre card {centre} and put a card out of play", primary.0)
+                } else {
+                    format!("P{} kept his hand; the centre card {centre} stayed out of play", primary.0)
+                });
             }
         }
         (None, None) => lines.push("no contract".to_string()),
