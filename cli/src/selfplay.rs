@@ -1,8 +1,9 @@
 //! `troef selfplay`: random legal hands through whole matches, with the engine's invariants checked
 //! after every action and every hand replayed from its record.
 //!
-//! The core owns no randomness, so this is where decks are shuffled and the first dealer drawn
-//! (when the config leaves it open). Two seeded generators: one for the game (shuffles, first
+//! The core owns no randomness, so this is where decks are shuffled (or, where the game says so,
+//! the previous hand's gathered cards cut: `Match::next_deck`) and the first dealer drawn (when
+//! the config leaves it open). Two seeded generators: one for the game (shuffles, first
 //! dealers, choices), one for the checks' samples, so the hands played depend on the seed only.
 
 use crate::output::{print, print_json, Failure, CHECK_FAILED};
@@ -14,8 +15,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 use troef_core::record::{hand_record, replay_hand, replay_match, status_text, HandRecord, MatchRecord};
 use troef_core::{
-    Card, ConfigValues, Event, Events, Game, GameId, Hand, Match, MatchStatus, Place, ScoreSheet, Seat, Slot, SlotSet,
-    ToAct, Viewer, Visibility, MAX_SEATS,
+    cut_deck, Card, ConfigValues, Event, Events, Game, GameId, Hand, Match, MatchStatus, NextDeck, Place, ScoreSheet,
+    Seat, Slot, SlotSet, ToAct, Viewer, Visibility, MAX_SEATS,
 };
 
 /// Hands are played in chunks of this many, each with its own random streams and matches, so
@@ -138,7 +139,9 @@ fn run_game<G: Game>(options: &Options) -> Result<u8, Failure> {
 }
 
 /// The settings of a sweep: the given ones, then each sample value of each key under the key's
-/// context (`Game::key_context`), skipping values that repeat a setting already played.
+/// context (`Game::key_context`), skipping values that repeat a setting already played and
+/// combinations the game refuses with the given ones (`Game::check_config`: Rikken's joker with
+/// a three-player form).
 fn sweep_settings<G: Game>(base: &[String]) -> Vec<Vec<String>> {
     let mut settings = vec![base.to_vec()];
     for key in G::config_keys() {
@@ -147,10 +150,11 @@ fn sweep_settings<G: Game>(base: &[String]) -> Vec<Vec<String>> {
             setting.extend(G::key_context(key.name).iter().map(|(k, v)| format!("{k}={v}")));
             setting.push(format!("{}={value}", key.name));
             let values = ConfigValues::parse_settings(G::config_keys(), &setting);
+            let refused = values.as_ref().is_ok_and(|values| G::check_config(values).is_err());
             let seen = settings
                 .iter()
                 .any(|known| ConfigValues::parse_settings(G::config_keys(), known).ok() == values.clone().ok());
-            if !seen {
+            if !seen && !refused {
                 settings.push(setting);
             }
         }
@@ -336,6 +340,8 @@ struct SelfPlay<G: Game> {
     game_match: Match<G>,
     /// The hand records of the current match, for the match-record check at its end.
     match_hands: Vec<HandRecord>,
+    /// The record of the match's last hand, settled and checked: the next deck may be made from it.
+    previous: Option<HandRecord>,
     match_totals: Vec<ScoreSheet>,
     /// A hand of this match was abandoned after a violation: skip the match-record check.
     match_tainted: bool,
@@ -374,6 +380,7 @@ impl<G: Game> SelfPlay<G> {
             game_match,
             match_hands: Vec::new(),
             match_totals: Vec::new(),
+            previous: None,
             match_tainted: false,
             sheet_before: ScoreSheet::new(),
             stats: Stats { contracts: contract_kinds.iter().map(|kind| (*kind, 0)).collect(), ..Stats::default() },
@@ -416,7 +423,23 @@ impl<G: Game> SelfPlay<G> {
         self.game_match = Match::new(self.config.clone(), dealer);
         self.match_hands.clear();
         self.match_totals.clear();
+        self.previous = None;
         self.match_tainted = false;
+    }
+
+    /// The next hand's deck order: shuffled, or the previous hand's cards gathered and cut at a
+    /// position drawn uniformly (`Match::next_deck`).
+    fn next_deck(&mut self) -> Result<(), String> {
+        let previous = self.previous.take();
+        match self.game_match.next_deck(previous.as_ref()) {
+            Ok(NextDeck::Shuffle) => self.deck.shuffle(&mut self.rng),
+            Ok(NextDeck::Cut(gathered)) => {
+                let position = self.rng.gen_range(1..gathered.len().max(2));
+                self.deck = cut_deck(&gathered, position).map_err(|error| format!("the cut failed: {error}"))?;
+            }
+            Err(error) => return Err(format!("the next deck could not be made from the last hand: {error}")),
+        }
+        Ok(())
     }
 
     /// Deals, plays and checks one hand, and settles it into the match.
@@ -424,11 +447,15 @@ impl<G: Game> SelfPlay<G> {
         if self.game_match.is_over() {
             self.new_match();
         }
-        self.deck.shuffle(&mut self.rng);
         let dealer = self.game_match.dealer();
         self.sheet_before = G::scores_to_sheet(&self.config, self.game_match.scores());
         let context = Context { number, dealer };
         let mut lines: Vec<String> = Vec::new();
+        if let Err(message) = self.next_deck() {
+            self.violation(context, &message, &lines);
+            // Go on with a shuffled deck.
+            self.deck.shuffle(&mut self.rng);
+        }
         let mut hand = match self.game_match.deal(&self.deck) {
             Ok(hand) => hand,
             Err(error) => {
@@ -657,6 +684,7 @@ impl<G: Game> SelfPlay<G> {
         if let Err(message) = self.check_record(hand, &record, &outcome, &status) {
             self.violation(context, &message, &record.actions);
         }
+        self.previous = Some(record.clone());
         if self.match_hands.len() < MAX_MATCH_RECORD_HANDS {
             self.match_hands.push(record);
             self.match_totals.push(G::scores_to_sheet(&self.config, self.game_match.scores()));

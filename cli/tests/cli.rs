@@ -9,7 +9,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use troef_core::record::{hand_record, HandRecord, MatchRecord};
-use troef_core::{Card, ConfigValues, Game, GameId, Match, MatchStatus, Seat, ToAct};
+use troef_core::{cut_deck, Card, ConfigValues, Game, GameId, Match, MatchStatus, NextDeck, Seat, ToAct};
 
 fn troef(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_troef")).args(args).output().expect("the troef binary runs")
@@ -71,9 +71,10 @@ fn random_hand<G: Game>(seed: u64) -> HandRecord {
     hand_record::<G>(&values, dealer, &deck, None, lines)
 }
 
-/// Plays a few hands of one match through the core API.
-fn random_match<G: Game>(seed: u64, hands: usize) -> MatchRecord {
-    let values = ConfigValues::validate(G::config_keys(), []).expect("defaults are valid");
+/// Plays a few hands of one match through the core API, each deck made as the game says
+/// (`Match::next_deck`: shuffled, or the last hand's cards gathered and cut).
+fn random_match<G: Game>(seed: u64, hands: usize, settings: &[(&str, &str)]) -> MatchRecord {
+    let values = ConfigValues::validate(G::config_keys(), settings.iter().copied()).expect("valid settings");
     let config = G::config(&values);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut deck: Vec<Card> = G::deck(&config).iter().collect();
@@ -83,7 +84,12 @@ fn random_match<G: Game>(seed: u64, hands: usize) -> MatchRecord {
     let mut result = None;
     let mut legal = Vec::new();
     for _ in 0..hands {
-        deck.shuffle(&mut rng);
+        match game_match.next_deck(records.last()).expect("the next deck") {
+            NextDeck::Shuffle => deck.shuffle(&mut rng),
+            NextDeck::Cut(gathered) => {
+                deck = cut_deck(&gathered, rng.gen_range(1..gathered.len())).expect("a cut inside the deck")
+            }
+        }
         let dealer = game_match.dealer();
         let mut hand = game_match.deal(&deck).expect("a full deck deals");
         let mut lines = Vec::new();
@@ -117,7 +123,7 @@ fn own_hand(game: GameId, seed: u64) -> HandRecord {
 }
 
 fn own_match(game: GameId, seed: u64, hands: usize) -> MatchRecord {
-    troef_core::with_game!(game, G => random_match::<G>(seed, hands))
+    troef_core::with_game!(game, G => random_match::<G>(seed, hands, &[]))
 }
 
 /// A valid hand record as JSON text: the first vector of the game with actions, else one played here.
@@ -197,6 +203,34 @@ fn replays_a_match_record() {
         assert_eq!(report["hands"].as_array().map(Vec::len), Some(record.hands.len()));
         let text = troef(&["replay", &path.to_string_lossy()]);
         assert!(stdout(&text).contains("final scores:"), "{}", stdout(&text));
+    }
+}
+
+/// Rikken's traditional deals: each deal after the first (`cut_only`), or all but deals 1, 4, 7
+/// (`periodic`), is the previous deal's cards in the spec's gathering order, cut; the match
+/// record replays through the command.
+#[test]
+fn replays_a_rikken_match_dealt_by_gathering_and_cutting() {
+    use troef_core::games::rikken::{shuffle, Rikken};
+    use troef_core::record::deck_from_deal;
+    for (mode, joker) in [("cut_only", "false"), ("cut_only", "true"), ("periodic", "true")] {
+        let settings = [("deal_shuffle", mode), ("joker", joker), ("match_deals", "7")];
+        let record = random_match::<Rikken>(21, 7, &settings);
+        assert_eq!(record.hands.len(), 7);
+        let values = ConfigValues::validate(Rikken::config_keys(), settings).expect("valid settings");
+        let config = Rikken::config(&values);
+        for (number, pair) in record.hands.windows(2).enumerate() {
+            let deal = number + 2;
+            let deck = deck_from_deal::<Rikken>(&Rikken::layout(&config, Seat(pair[1].dealer)), &pair[1].deal)
+                .expect("a deal");
+            let gathered = shuffle::gathered_cards(&config, &pair[0]).expect("gathered");
+            let is_cut = (1..gathered.len()).any(|k| cut_deck(&gathered, k).expect("cut") == deck);
+            let shuffled = mode == "periodic" && deal % 3 == 1;
+            assert_eq!(is_cut, !shuffled, "{mode}, joker {joker}: deal {deal}");
+        }
+        let path = write(&format!("match-rikken-{mode}-{joker}.json"), record.to_json());
+        let output = troef(&["replay", &path.to_string_lossy(), "--json"]);
+        assert_eq!(output.status.code(), Some(0), "{mode}: {}", stderr(&output));
     }
 }
 
@@ -399,6 +433,28 @@ fn selfplay_sweep_plays_every_variant_value() {
             assert_eq!(setting["hands"], 40);
         }
     }
+}
+
+/// Rikken with the joker and a traditional deal self-plays clean; a sweep based on the joker skips
+/// the three-player forms, which refuse it.
+#[test]
+fn selfplay_rikken_joker_with_gathered_deals() {
+    let args = ["--variant", "joker=true", "--variant", "deal_shuffle=periodic", "--hands", "300", "--json"];
+    let output = troef(&[&["selfplay", "--game", "rikken", "--seed", "4"][..], &args[..]].concat());
+    let summary = json_of(&output);
+    assert_eq!(output.status.code(), Some(0), "{summary}");
+    assert_eq!(summary["invariant_violations"], 0, "{summary}");
+    assert_eq!(summary["variant"]["joker"], "true");
+    let sweep =
+        troef(&["selfplay", "--game", "rikken", "--variant", "joker=true", "--hands", "10", "--sweep", "--json"]);
+    assert_eq!(sweep.status.code(), Some(0), "{}", stderr(&sweep));
+    let summary = json_of(&sweep);
+    let settings = summary["settings"].as_array().expect("settings list");
+    assert!(settings.len() > 20, "{summary}");
+    // Every setting keeps the joker but the one that sweeps the joker key itself back to false.
+    let without_joker = settings.iter().filter(|setting| setting["variant"]["joker"] != "true").count();
+    assert_eq!(without_joker, 1, "{summary}");
+    assert!(settings.iter().all(|setting| setting["variant"]["players"] == "four"), "{summary}");
 }
 
 #[test]
