@@ -7,8 +7,9 @@
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use troef_core::config::ConfigValues;
-use troef_core::games::rikken::Rikken;
+use troef_core::games::rikken::{Phase, Rikken, RikkenAction};
 use troef_core::games::tachtigen::Tachtigen;
 use troef_core::games::tarneeb::Tarneeb;
 use troef_core::games::tysiacha::{Tysiacha, TysiachaAction};
@@ -189,6 +190,33 @@ fn rikken_variants() {
         play_hand::<Rikken>(&[("players", "three_rene")], 20 + seed);
         play_hand::<Rikken>(&[("players", "three_blind")], 30 + seed);
     }
+}
+
+/// Joker exchanges chosen by [`prefer_a_joker_exchange`].
+static JOKER_EXCHANGES: AtomicUsize = AtomicUsize::new(0);
+
+/// In the joker exchange, put a card out of play (the first offered).
+fn prefer_a_joker_exchange(hand: &Hand<Rikken>, legal: &[RikkenAction]) -> Option<usize> {
+    if hand.game().phase() != Phase::JokerExchange {
+        return None;
+    }
+    let index = legal.iter().position(|action| matches!(action, RikkenAction::Exchange(_)))?;
+    JOKER_EXCHANGES.fetch_add(1, Ordering::Relaxed);
+    Some(index)
+}
+
+/// Rikken's joker variant: the centre card `d52` shown to all at the deal (V2); the exchange puts
+/// a card of the declarer's hand out of play face down after a re-mix (V4) and takes the centre
+/// card into his hand (V3); a kept centre card stays out of play; the end reveals the card put
+/// out (V15). Every seat's protocol knowledge equals its core view after every event.
+#[test]
+fn rikken_joker_hands() {
+    for seed in 0..6 {
+        play_hand_preferring::<Rikken>(&[("joker", "true")], 60 + seed, prefer_a_joker_exchange);
+        play_hand::<Rikken>(&[("joker", "true")], 70 + seed);
+    }
+    play_hand_preferring::<Rikken>(&[("joker", "true"), ("pass_game", "forced_rik")], 80, prefer_a_joker_exchange);
+    assert!(JOKER_EXCHANGES.load(Ordering::Relaxed) >= 3, "some hands exchanged the centre card");
 }
 
 /// Tachtigen's discards (face down, after a re-mix) and open hands.
