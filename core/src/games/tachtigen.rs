@@ -410,6 +410,14 @@ const DISCARD_TRIPLES: [[u8; 3]; 560] = {
     triples
 };
 
+/// The discard of the cards at a triple's positions, in the canonical order: positions rise and
+/// `cards` are in rising index order, so `[c, b, a]` is highest card code first. (Positions are
+/// below 16 by construction; the mask spares the bounds checks.)
+fn discard_of(cards: &[Card; 16], &[a, b, c]: &[u8; 3]) -> TachtigenAction {
+    let card = |position: u8| cards[position as usize & 15];
+    TachtigenAction::Discard([card(c), card(b), card(a)])
+}
+
 /// How many sets of three positions there are among `n` (n choose 3).
 const fn triple_count(n: usize) -> usize {
     if n < 3 {
@@ -664,6 +672,46 @@ impl Tachtigen {
     /// A special contract's result once settled.
     pub fn result(&self) -> Option<bool> {
         self.result
+    }
+
+    /// Every call ranking above the highest so far, low to high.
+    fn calls_above(&self) -> &'static [TachtigenAction] {
+        let above = self.high.map_or(0, |(_, high)| high.key());
+        let ladder = &LADDER[..];
+        let first = ladder.partition_point(|call| match call {
+            TachtigenAction::Bid(contract) => contract.key() <= above,
+            _ => true,
+        });
+        &ladder[first..]
+    }
+
+    /// The cards `seat` may discard, in rising index order, and how many: the known cards of his
+    /// hand, less the queen of spades in schoppen_vrouw. (Leaving the queen out of the positions
+    /// lists the same triples, in the same order, as listing every triple and dropping those
+    /// with the queen: the order of positions is kept.)
+    fn discardable(&self, table: &Table, seat: Seat) -> ([Card; 16], usize) {
+        let mut hand = table.hand(seat);
+        if self.contract == Some(Contract::Special(Special::SchoppenVrouw)) {
+            hand.remove(queen_of_spades());
+        }
+        let mut cards = [Card::JOKER; 16];
+        let mut count = 0;
+        for (place, card) in cards.iter_mut().zip(hand.iter()) {
+            *place = card;
+            count += 1;
+        }
+        (cards, count)
+    }
+
+    /// The cards `seat` may play to the trick (every known card when the hand is not fully known:
+    /// the audit checks the duties then).
+    fn playable(&self, config: &TachtigenConfig, table: &Table, seat: Seat) -> CardSet {
+        let hand = table.hand(seat);
+        if table.knows_hand(seat) {
+            legal_plays(config, hand, table.trick(), self.trump)
+        } else {
+            hand
+        }
     }
 
     fn end_hand(&mut self, end: HandEnd, table: &mut Table, events: &mut Events) {
@@ -1097,44 +1145,17 @@ impl Game for Tachtigen {
         match self.phase {
             Phase::Auction => {
                 out.push(TachtigenAction::Pass);
-                let above = self.high.map_or(0, |(_, high)| high.key());
-                let ladder = &LADDER[..];
-                let first = ladder.partition_point(|call| match call {
-                    TachtigenAction::Bid(contract) => contract.key() <= above,
-                    _ => true,
-                });
-                out.extend_from_slice(&ladder[first..]);
+                out.extend_from_slice(self.calls_above());
             }
             Phase::BuyOff => {
                 out.push(TachtigenAction::Play);
                 out.push(TachtigenAction::BuyOff);
             }
             Phase::Discard => {
-                let mut cards = [Card::JOKER; 16];
-                let mut count = 0;
-                for (place, card) in cards.iter_mut().zip(table.hand(seat).iter()) {
-                    *place = card;
-                    count += 1;
-                }
+                let (cards, count) = self.discardable(table, seat);
                 // The triples of positions below `count` are a prefix of the table, so this is
                 // one exact-size extend (this list is the longest any hand offers).
-                let triples = &DISCARD_TRIPLES[..triple_count(count)];
-                let discard = |&[a, b, c]: &[u8; 3]| {
-                    // Positions rise, cards come in rising index order: [c, b, a] is canonical.
-                    // (Positions are below 16 by construction; the mask spares the bounds checks.)
-                    let card = |position: u8| cards[position as usize & 15];
-                    TachtigenAction::Discard([card(c), card(b), card(a)])
-                };
-                if self.contract == Some(Contract::Special(Special::SchoppenVrouw)) {
-                    let queen = queen_of_spades();
-                    out.extend(
-                        triples.iter().map(discard).filter(
-                            |action| !matches!(action, TachtigenAction::Discard(three) if three.contains(&queen)),
-                        ),
-                    );
-                } else {
-                    out.extend(triples.iter().map(discard));
-                }
+                out.extend(DISCARD_TRIPLES[..triple_count(count)].iter().map(|triple| discard_of(&cards, triple)));
             }
             Phase::Trump => out.extend(Suit::ALL.iter().rev().map(|&suit| TachtigenAction::Trump(suit))),
             Phase::Roem => {
@@ -1147,13 +1168,48 @@ impl Game for Tachtigen {
                 out.push(TachtigenAction::NoDeny);
                 out.extend(self.denials(table, seat).combos().iter().map(|&combo| TachtigenAction::Deny(combo)));
             }
-            Phase::Play => {
-                let hand = table.hand(seat);
-                let cards =
-                    if table.knows_hand(seat) { legal_plays(config, hand, table.trick(), self.trump) } else { hand };
-                out.extend(cards.iter().map(TachtigenAction::Card));
-            }
+            Phase::Play => out.extend(self.playable(config, table, seat).iter().map(TachtigenAction::Card)),
             Phase::Over(_) => {}
+        }
+    }
+
+    /// The long lists (calls, discards, cards) are indexed directly; the rest are listed.
+    fn pick_legal_action(
+        &self,
+        config: &TachtigenConfig,
+        table: &Table,
+        seat: Seat,
+        scratch: &mut Vec<TachtigenAction>,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<TachtigenAction> {
+        if seat != self.turn {
+            return None;
+        }
+        match self.phase {
+            Phase::Auction => {
+                // `pass`, then the calls above the highest.
+                let calls = self.calls_above();
+                match choose(calls.len() + 1) {
+                    0 => Some(TachtigenAction::Pass),
+                    index => calls.get(index - 1).copied(),
+                }
+            }
+            Phase::Discard => {
+                let (cards, count) = self.discardable(table, seat);
+                let triples = &DISCARD_TRIPLES[..triple_count(count)];
+                if triples.is_empty() {
+                    return None;
+                }
+                triples.get(choose(triples.len())).map(|triple| discard_of(&cards, triple))
+            }
+            Phase::Play => {
+                let cards = self.playable(config, table, seat);
+                if cards.is_empty() {
+                    return None;
+                }
+                cards.nth(choose(cards.len())).map(TachtigenAction::Card)
+            }
+            _ => crate::game::pick_listed(self, config, table, seat, scratch, choose),
         }
     }
 
