@@ -170,24 +170,29 @@ impl Trick {
 
     /// The winner under `trump` with the game's rank strengths: the strongest trump if any trump
     /// was played, else the strongest card of the led suit. `None` while a card is still unknown.
+    #[inline]
     pub fn winner(&self, trump: Option<Suit>, order: &RankOrder) -> Option<Seat> {
         let led = self.led?;
-        let mut best: Option<(u8, Seat)> = None;
+        // Each card's key: 0 when it cannot win (another suit, the joker), above every led-suit
+        // key for a trump. The cards are random, so the key is computed without branching on
+        // them (a select, not a jump the processor would mispredict); ties go to the first.
+        let (mut best_key, mut best_seat) = (0u8, self.leader);
         for played in self.cards() {
             let card = played.card?;
-            let Some(suit) = card.suit() else { continue };
-            let key = if Some(suit) == trump {
-                0x80 | order.strength(card, true)
-            } else if suit == led {
-                order.strength(card, false)
+            let suit = card.suit();
+            let is_trump = suit.is_some() && suit == trump;
+            let key = if is_trump {
+                0x81 + order.strength(card, true)
+            } else if suit == Some(led) {
+                1 + order.strength(card, false)
             } else {
-                continue;
+                0
             };
-            if best.is_none_or(|(best_key, _)| key > best_key) {
-                best = Some((key, played.seat));
+            if key > best_key {
+                (best_key, best_seat) = (key, played.seat);
             }
         }
-        best.map(|(_, seat)| seat)
+        (best_key > 0).then_some(best_seat)
     }
 
     /// The strongest trump in the trick so far, as a strength value.
@@ -202,11 +207,12 @@ impl Trick {
 }
 
 /// Per-game rank strengths, in plain suits and in the trump suit (the Brabant games put the trump
-/// jack and nine on top; Tysiacha puts the ten above the king).
+/// jack and nine on top; Tysiacha puts the ten above the king). Kept per card index, so that a
+/// strength is one load (the trick code asks for it for every card played).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RankOrder {
-    plain: [u8; 15],
-    trump: [u8; 15],
+    plain: [u8; 64],
+    trump: [u8; 64],
 }
 
 impl RankOrder {
@@ -215,9 +221,11 @@ impl RankOrder {
         RankOrder { plain: Self::table(plain), trump: Self::table(trump) }
     }
 
-    const fn table(order: &str) -> [u8; 15] {
+    /// Strength by card index: `len - position` of the card's rank letter in `order`, 0 for a rank
+    /// not listed, the joker and the unused indexes.
+    const fn table(order: &str) -> [u8; 64] {
         let bytes = order.as_bytes();
-        let mut table = [0u8; 15];
+        let mut by_rank = [0u8; 15];
         let mut i = 0;
         while i < bytes.len() {
             let value = match bytes[i] {
@@ -228,18 +236,26 @@ impl RankOrder {
                 b'T' => 10,
                 digit => digit - b'0',
             };
-            table[value as usize] = (bytes.len() - i) as u8;
+            by_rank[value as usize] = (bytes.len() - i) as u8;
             i += 1;
+        }
+        let mut table = [0u8; 64];
+        let mut index = 0;
+        while index < 52 {
+            table[index] = by_rank[index % 13 + 2];
+            index += 1;
         }
         table
     }
 
     /// Higher is stronger; 0 for the joker or a rank the game does not use.
+    #[inline]
     pub fn strength(&self, card: Card, as_trump: bool) -> u8 {
-        match card.rank() {
-            Some(rank) if as_trump => self.trump[rank.value() as usize],
-            Some(rank) => self.plain[rank.value() as usize],
-            None => 0,
+        let index = card.index() & 63;
+        if as_trump {
+            self.trump[index]
+        } else {
+            self.plain[index]
         }
     }
 }

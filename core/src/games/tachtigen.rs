@@ -575,21 +575,25 @@ pub struct Tachtigen {
 pub fn legal_plays(config: &TachtigenConfig, hand: CardSet, trick: &Trick, trump: Option<Suit>) -> CardSet {
     let Some(led) = trick.led.filter(|_| !trick.is_empty()) else { return hand };
     let same = hand.of_suit(led);
-    let Some(trump) = trump else {
-        return if same.is_empty() { hand } else { same };
+    let trumps = match trump {
+        Some(trump) => hand.of_suit(trump),
+        None => CardSet::EMPTY,
     };
-    let trumps = hand.of_suit(trump);
+    // Follow suit (on a plain lead, trumping is allowed too); void: any card. When trump is led,
+    // the led cards are the trumps.
+    let allowed = if same.is_empty() { hand } else { same.union(trumps) };
+    // (The variants are tested first: that test is the same every time, the suits are random.)
+    if !(config.jas_exempt || config.no_undertrump) {
+        return allowed;
+    }
+    let Some(trump) = trump else { return allowed };
     if led == trump {
-        if trumps.is_empty() {
-            return hand;
-        }
         let jack = Card::new(Rank::JACK, trump);
         if config.jas_exempt && trumps == CardSet::single(jack) {
             return hand;
         }
-        return trumps;
+        return allowed;
     }
-    let allowed = if same.is_empty() { hand } else { same.union(trumps) };
     if config.no_undertrump {
         if let Some(highest) = trick.highest_trump(trump, &RANK_ORDER) {
             let lower: CardSet =
@@ -677,12 +681,7 @@ impl Tachtigen {
     /// Every call ranking above the highest so far, low to high.
     fn calls_above(&self) -> &'static [TachtigenAction] {
         let above = self.high.map_or(0, |(_, high)| high.key());
-        let ladder = &LADDER[..];
-        let first = ladder.partition_point(|call| match call {
-            TachtigenAction::Bid(contract) => contract.key() <= above,
-            _ => true,
-        });
-        &ladder[first..]
+        &LADDER[LADDER_KEYS.partition_point(|&key| key <= above)..]
     }
 
     /// The cards `seat` may discard, in rising index order, and how many: the known cards of his
@@ -1025,13 +1024,40 @@ const KINDS_NO_BUYOFF: &[&str] = kinds!("thrown_in");
 const KINDS_NO_THROW_IN: &[&str] = kinds!("bought_off");
 const KINDS_PLAYED: &[&str] = kinds!();
 
-/// Every non-pass call, low to high on the ladder (section 3.2).
-static LADDER: std::sync::LazyLock<Vec<TachtigenAction>> = std::sync::LazyLock::new(|| {
-    let mut calls: Vec<Contract> = (LOWEST_BID..=MAX_BID).step_by(10).map(Contract::Points).collect();
-    calls.extend(Special::ALL.map(Contract::Special));
-    calls.sort_by_key(|contract| contract.key());
-    calls.into_iter().map(TachtigenAction::Bid).collect()
-});
+/// How many non-pass calls there are: the points bids and the special contracts.
+const LADDER_LEN: usize = ((MAX_BID - LOWEST_BID) / 10 + 1) as usize + Special::ALL.len();
+
+/// Every non-pass call, low to high on the ladder (section 3.2): the points bids and the special
+/// contracts merged by ladder key (built at compile time, so listing calls is one slice copy).
+const LADDER: [TachtigenAction; LADDER_LEN] = {
+    let mut calls = [TachtigenAction::Pass; LADDER_LEN];
+    let (mut next, mut special, mut points) = (0, 0, LOWEST_BID);
+    while next < LADDER_LEN {
+        let special_first = special < Special::ALL.len() && (points > MAX_BID || Special::ALL[special].key() < points);
+        calls[next] = if special_first {
+            special += 1;
+            TachtigenAction::Bid(Contract::Special(Special::ALL[special - 1]))
+        } else {
+            points += 10;
+            TachtigenAction::Bid(Contract::Points(points - 10))
+        };
+        next += 1;
+    }
+    calls
+};
+
+/// The ladder key of each entry of [`LADDER`], rising (what the auction searches).
+const LADDER_KEYS: [u16; LADDER_LEN] = {
+    let mut keys = [0; LADDER_LEN];
+    let mut next = 0;
+    while next < LADDER_LEN {
+        if let TachtigenAction::Bid(contract) = LADDER[next] {
+            keys[next] = contract.key();
+        }
+        next += 1;
+    }
+    keys
+};
 
 fn deck_cards(config: &TachtigenConfig) -> CardSet {
     Tachtigen::deck(config)
@@ -1646,6 +1672,24 @@ mod tests {
         let keys: Vec<u16> = Special::ALL.iter().map(|s| s.key()).collect();
         assert!(keys.windows(2).all(|pair| pair[0] < pair[1]));
         assert_eq!(Special::Prive.key(), 275);
+    }
+
+    #[test]
+    fn the_ladder_holds_every_call_once_in_key_order() {
+        let mut calls: Vec<Contract> = (LOWEST_BID..=MAX_BID).step_by(10).map(Contract::Points).collect();
+        calls.extend(Special::ALL.map(Contract::Special));
+        calls.sort_by_key(|contract| contract.key());
+        let expected: Vec<TachtigenAction> = calls.into_iter().map(TachtigenAction::Bid).collect();
+        assert_eq!(LADDER.to_vec(), expected);
+        let keys: Vec<u16> = expected
+            .iter()
+            .filter_map(|call| match call {
+                TachtigenAction::Bid(contract) => Some(contract.key()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(LADDER_KEYS.to_vec(), keys);
+        assert!(LADDER_KEYS.windows(2).all(|pair| pair[0] < pair[1]));
     }
 
     #[test]
