@@ -732,9 +732,9 @@ impl Table {
             self.trick.leader = seat;
             self.trick.led = face_down_for.or(card.suit());
         } else if let (Some(led), Some(suit)) = (self.trick.led, card.suit()) {
-            if suit != led {
-                self.voids[seat.index()] |= 1 << led.index();
-            }
+            // Noted without a branch: whether a random card follows is a coin the processor
+            // cannot predict.
+            self.voids[seat.index()] |= ((suit != led) as u8) << led.index();
         }
         let slot = Slot(slot);
         // The card leaves the hand for the trick (what `move_slot` does, without its generality:
