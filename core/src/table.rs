@@ -17,8 +17,6 @@ use crate::RuleError;
 use serde::{Deserialize, Serialize};
 
 const UNKNOWN: u8 = u8::MAX;
-/// `seen_by` value of a public card.
-const EVERYONE: u8 = u8::MAX;
 
 /// Where a deck position currently lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -269,8 +267,11 @@ pub struct Table {
     card_at: [u8; 64],
     slot_of: [u8; 64],
     place: [Place; 64],
-    seen_by: [u8; 64],
-    /// The positions whose `seen_by` is everyone, as a set (the end-of-hand reveal needs no scan).
+    /// The positions each seat may see: its own cards, what was shown to it and every public
+    /// position. Sets, so that a visibility change is one set operation however many cards it
+    /// covers (a whole hand dealt, a talon shown, the end-of-hand reveal).
+    seen: [SlotSet; MAX_SEATS],
+    /// The positions shown to every seat (each is in every seat's `seen` too).
     public: SlotSet,
     hand_slots: [SlotSet; MAX_SEATS],
     hand_known: [CardSet; MAX_SEATS],
@@ -407,7 +408,7 @@ impl Table {
             card_at: [UNKNOWN; 64],
             slot_of: [UNKNOWN; 64],
             place: [Place::Pile(Pile::OutOfPlay); 64],
-            seen_by: [0; 64],
+            seen: [SlotSet::EMPTY; MAX_SEATS],
             public: SlotSet::EMPTY,
             hand_slots: [SlotSet::EMPTY; MAX_SEATS],
             hand_known: [CardSet::EMPTY; MAX_SEATS],
@@ -582,45 +583,53 @@ impl Table {
 
     /// Whether `seat` may see the card at `slot`.
     pub fn is_seen_by(&self, slot: Slot, seat: Seat) -> bool {
-        self.seen_by[slot.0 as usize] & seat.bit() != 0
+        self.seen_for(seat).contains(slot)
     }
 
     pub fn is_public(&self, slot: Slot) -> bool {
-        self.seen_by[slot.0 as usize] == EVERYONE
+        self.public.contains(slot)
+    }
+
+    /// The positions `seat` may see (only the public ones for a seat not at the table).
+    fn seen_for(&self, seat: Seat) -> SlotSet {
+        self.seen.get(seat.index()).copied().unwrap_or(self.public)
+    }
+
+    /// `slots` become visible to every seat.
+    fn show_to_all(&mut self, slots: SlotSet) {
+        self.public = self.public.union(slots);
+        for seen in &mut self.seen {
+            *seen = seen.union(slots);
+        }
     }
 
     /// Records a visibility change and reports it.
     pub fn emit(&mut self, change: Visibility, events: &mut Events) {
-        let (slots, seen) = match change {
-            Visibility::DealtPrivately { seat, slots } => (slots, Some(seat.bit())),
-            Visibility::DealtFaceDown { slots, .. }
-            | Visibility::DealtUnseen { slots, .. }
-            | Visibility::DiscardedFaceDown { slots, .. }
-            | Visibility::PlayedFaceDown { slots, .. }
-            | Visibility::TakenIntoHand { slots, .. }
-            | Visibility::WithheldFromHolder { slots, .. }
-            | Visibility::HandRemixed { slots, .. } => (slots, None),
+        match change {
+            Visibility::DealtPrivately { seat, slots }
+            | Visibility::ShownToSeat { seat, slots }
+            | Visibility::ReleasedToHolder { seat, slots }
+            | Visibility::PassedFaceDown { to: seat, slots, .. } => {
+                if let Some(seen) = self.seen.get_mut(seat.index()) {
+                    *seen = seen.union(slots);
+                }
+            }
             Visibility::ShownToAll { slots }
             | Visibility::HandOpened { slots, .. }
-            | Visibility::RevealedAtEnd { slots } => (slots, Some(EVERYONE)),
-            Visibility::ShownToSeat { seat, slots } | Visibility::ReleasedToHolder { seat, slots } => {
-                (slots, Some(seat.bit()))
+            | Visibility::RevealedAtEnd { slots } => self.show_to_all(slots),
+            Visibility::WithheldFromHolder { seat, slots } => {
+                // The holder stops seeing them; a card shown to all stays seen by the others.
+                if let Some(seen) = self.seen.get_mut(seat.index()) {
+                    *seen = SlotSet(seen.0 & !slots.0);
+                }
+                self.public = SlotSet(self.public.0 & !slots.0);
             }
-            Visibility::PassedFaceDown { to, slots, .. } => (slots, Some(to.bit())),
-        };
-        if let Visibility::WithheldFromHolder { seat, slots } = change {
-            for slot in slots.iter() {
-                self.seen_by[slot.0 as usize] &= !seat.bit();
-            }
-            self.public = SlotSet(self.public.0 & !slots.0);
-        }
-        if let Some(seen) = seen {
-            for slot in slots.iter() {
-                self.seen_by[slot.0 as usize] |= seen;
-            }
-            if seen == EVERYONE {
-                self.public = self.public.union(slots);
-            }
+            Visibility::DealtFaceDown { .. }
+            | Visibility::DealtUnseen { .. }
+            | Visibility::DiscardedFaceDown { .. }
+            | Visibility::PlayedFaceDown { .. }
+            | Visibility::TakenIntoHand { .. }
+            | Visibility::HandRemixed { .. } => {}
         }
         if !events.is_full() {
             events.push(Event::Visibility(change));
@@ -630,13 +639,10 @@ impl Table {
     /// The positions of `seat`'s hand that a re-mix covers: those whose card the holder sees.
     /// (Cards the holder may not see yet stay where they are: it cannot pass what it cannot see.)
     pub fn remix_slots(&self, seat: Seat) -> SlotSet {
-        let mut set = SlotSet::EMPTY;
-        for slot in self.hand_slots[seat.index()].iter() {
-            if self.is_seen_by(slot, seat) {
-                set.insert(slot);
-            }
+        match self.hand_slots.get(seat.index()) {
+            Some(hand) => SlotSet(hand.0 & self.seen_for(seat).0),
+            None => SlotSet::EMPTY,
         }
-        set
     }
 
     /// Re-mixes `seat`'s hand before cards leave it face down: the card at the `k`-th position of
@@ -661,18 +667,22 @@ impl Table {
         if targets != slots {
             return Err(RuleError::new("a re-mix order must be a permutation of the hand's positions"));
         }
-        let before: arrayvec::ArrayVec<(u8, u8), 64> =
-            slots.iter().map(|slot| (self.card_at[slot.0 as usize], self.seen_by[slot.0 as usize])).collect();
-        for (&(card, seen), &to) in before.iter().zip(order) {
+        let before: arrayvec::ArrayVec<u8, 64> = slots.iter().map(|slot| self.card_at[slot.0 as usize]).collect();
+        for (&card, &to) in before.iter().zip(order) {
             let at = to.0 as usize;
             self.card_at[at] = card;
-            // The holder sees what it saw; nobody else can link a card to a position any more.
-            self.seen_by[at] = seen & seat.bit();
             if card != UNKNOWN {
                 self.slot_of[card as usize] = to.0;
             }
         }
-        // A card that was public at its old position is not public at its new one.
+        // The holder sees every re-mixed position (it saw them all); nobody else can link a card
+        // to a position any more, and a card that was public at its old position is not public
+        // at its new one.
+        for (other, seen) in self.seen.iter_mut().enumerate() {
+            if other != seat.index() {
+                *seen = SlotSet(seen.0 & !slots.0);
+            }
+        }
         self.public = SlotSet(self.public.0 & !slots.0);
         self.emit(Visibility::HandRemixed { seat, slots }, events);
         Ok(())
@@ -750,8 +760,7 @@ impl Table {
             Visibility::PlayedFaceDown { seat, slots }
         } else {
             self.played.insert(card);
-            self.seen_by[slot.0 as usize] = EVERYONE;
-            self.public.insert(slot);
+            self.show_to_all(slots);
             Visibility::ShownToAll { slots }
         };
         if !events.is_full() {
@@ -815,12 +824,8 @@ impl Table {
         let mut hand_slots = [SlotSet::EMPTY; MAX_SEATS];
         let mut hand_known = [CardSet::EMPTY; MAX_SEATS];
         let mut seen = CardSet::EMPTY;
-        let mut public = SlotSet::EMPTY;
         for slot in 0..self.slot_count {
             let at = slot as usize;
-            if self.seen_by[at] == EVERYONE {
-                public.insert(Slot(slot));
-            }
             if let Some(card) = Card::from_index(self.card_at[at]) {
                 if seen.contains(card) {
                     return Err(format!("{card} lies at two deck positions"));
@@ -837,7 +842,8 @@ impl Table {
                 }
             }
         }
-        if public != self.public {
+        let every_slot = if self.slot_count >= 64 { u64::MAX } else { (1u64 << self.slot_count) - 1 };
+        if self.seen.iter().any(|seen| seen.0 & !every_slot != 0 || self.public.0 & !seen.0 != 0) {
             return Err("the set of public positions disagrees with who has seen each card".to_string());
         }
         if hand_slots != self.hand_slots || hand_known != self.hand_known {
@@ -861,20 +867,17 @@ impl Table {
     pub fn view(&self, viewer: Viewer) -> Table {
         let mut view = self.clone();
         view.all_known = false;
-        let mask = match viewer {
+        let visible = match viewer {
             Viewer::Audit => {
                 view.all_known = self.all_known;
                 return view;
             }
-            Viewer::Seat(seat) => seat.bit(),
-            Viewer::Spectator => 0,
+            Viewer::Seat(seat) => self.seen_for(seat),
+            Viewer::Spectator => self.public,
         };
-        for slot in 0..self.slot_count {
-            let at = slot as usize;
-            let seen = self.seen_by[at];
-            if seen == EVERYONE || seen & mask != 0 {
-                continue;
-            }
+        let every_slot = if self.slot_count >= 64 { u64::MAX } else { (1u64 << self.slot_count) - 1 };
+        for slot in SlotSet(every_slot & !visible.0).iter() {
+            let at = slot.0 as usize;
             if let Some(card) = Card::from_index(self.card_at[at]) {
                 view.card_at[at] = UNKNOWN;
                 view.slot_of[card.index()] = UNKNOWN;
@@ -885,7 +888,7 @@ impl Table {
                     view.won[seat.index()].remove(card);
                 }
                 for played in view.trick.cards.iter_mut().take(self.trick.len()) {
-                    if played.slot.0 == slot {
+                    if played.slot == slot {
                         played.card = None;
                     }
                 }
