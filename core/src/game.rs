@@ -143,6 +143,23 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Sized + 'static {
     fn to_act(&self, config: &Self::Config, table: &Table) -> ToAct;
     /// Every action `seat` may take now (empty when it is not that seat's turn).
     fn legal_actions(&self, config: &Self::Config, table: &Table, seat: Seat, out: &mut Vec<Self::Action>);
+    /// The legal action of `seat` at index `choose(count)` of the list [`Game::legal_actions`]
+    /// makes, where `count` (at least 1) is that list's length: `None` when the list is empty or
+    /// the index is out of range. Random play (benchmarks, bot rollouts) picks one action of
+    /// hundreds (Tachtigen's three-card discards, Tysiacha's pairs of given cards) per decision;
+    /// a game may compute the chosen entry without listing the others. **For every state and
+    /// index this is exactly `legal_actions`' entry** (tested for every game and variant). The
+    /// default lists into `scratch` ([`pick_listed`]).
+    fn pick_legal_action(
+        &self,
+        config: &Self::Config,
+        table: &Table,
+        seat: Seat,
+        scratch: &mut Vec<Self::Action>,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<Self::Action> {
+        pick_listed(self, config, table, seat, scratch, choose)
+    }
     /// Validates, then applies. **On error nothing has changed.** The first checks are that the
     /// hand is not over and that `seat` is to act ([`Hand::apply`] relies on them). Duties that
     /// depend on cards the table does not know (`!table.knows_hand(seat)`) are left to the
@@ -339,6 +356,20 @@ impl<G: Game> Hand<G> {
         }
     }
 
+    /// The legal action of the seat to act at index `choose(count)` of [`Hand::legal_actions`]'
+    /// list (`count` its length), without necessarily listing them all: see
+    /// [`Game::pick_legal_action`]. `scratch` is a buffer the game may list into.
+    pub fn pick_legal_action(
+        &self,
+        scratch: &mut Vec<G::Action>,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<G::Action> {
+        match self.to_act() {
+            ToAct::Seat(seat) => self.game.pick_legal_action(&self.config, &self.table, seat, scratch, choose),
+            ToAct::HandOver => None,
+        }
+    }
+
     /// Applies `seat`'s action. Never panics; an illegal action returns an error naming the rule
     /// and leaves the hand unchanged.
     pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<Events, RuleError> {
@@ -450,7 +481,24 @@ impl<G: Game> Dealing<G> {
     }
 }
 
-/// Parses `SEAT ACTION` for a game.
+/// [`Game::pick_legal_action`] by listing: `seat`'s legal actions into `scratch` (cleared first),
+/// then the entry at `choose(count)`. Games call it for the phases they do not pick directly.
+pub fn pick_listed<G: Game>(
+    game: &G,
+    config: &G::Config,
+    table: &Table,
+    seat: Seat,
+    scratch: &mut Vec<G::Action>,
+    choose: impl FnOnce(usize) -> usize,
+) -> Option<G::Action> {
+    scratch.clear();
+    game.legal_actions(config, table, seat, scratch);
+    if scratch.is_empty() {
+        return None;
+    }
+    scratch.get(choose(scratch.len())).copied()
+}
+
 /// A dealer drawn uniformly among the seats that may deal, from a random number `draw`.
 pub fn dealer_from_draw<G: Game>(config: &G::Config, draw: u32) -> Seat {
     let mask = G::dealer_seats(config);
@@ -467,6 +515,7 @@ pub fn dealer_from_draw<G: Game>(config: &G::Config, draw: u32) -> Seat {
     Seat(0)
 }
 
+/// Parses `SEAT ACTION` for a game.
 pub fn parse_action_line<G: Game>(config: &G::Config, line: &str) -> Result<(Seat, G::Action), RuleError> {
     let line = line.trim();
     let (seat_text, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));

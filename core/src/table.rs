@@ -17,8 +17,6 @@ use crate::RuleError;
 use serde::{Deserialize, Serialize};
 
 const UNKNOWN: u8 = u8::MAX;
-/// `seen_by` value of a public card.
-const EVERYONE: u8 = u8::MAX;
 
 /// Where a deck position currently lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -170,24 +168,29 @@ impl Trick {
 
     /// The winner under `trump` with the game's rank strengths: the strongest trump if any trump
     /// was played, else the strongest card of the led suit. `None` while a card is still unknown.
+    #[inline]
     pub fn winner(&self, trump: Option<Suit>, order: &RankOrder) -> Option<Seat> {
         let led = self.led?;
-        let mut best: Option<(u8, Seat)> = None;
+        // Each card's key: 0 when it cannot win (another suit, the joker), above every led-suit
+        // key for a trump. The cards are random, so the key is computed without branching on
+        // them (a select, not a jump the processor would mispredict); ties go to the first.
+        let (mut best_key, mut best_seat) = (0u8, self.leader);
         for played in self.cards() {
             let card = played.card?;
-            let Some(suit) = card.suit() else { continue };
-            let key = if Some(suit) == trump {
-                0x80 | order.strength(card, true)
-            } else if suit == led {
-                order.strength(card, false)
+            let suit = card.suit();
+            let is_trump = suit.is_some() && suit == trump;
+            let key = if is_trump {
+                0x81 + order.strength(card, true)
+            } else if suit == Some(led) {
+                1 + order.strength(card, false)
             } else {
-                continue;
+                0
             };
-            if best.is_none_or(|(best_key, _)| key > best_key) {
-                best = Some((key, played.seat));
+            if key > best_key {
+                (best_key, best_seat) = (key, played.seat);
             }
         }
-        best.map(|(_, seat)| seat)
+        (best_key > 0).then_some(best_seat)
     }
 
     /// The strongest trump in the trick so far, as a strength value.
@@ -202,11 +205,12 @@ impl Trick {
 }
 
 /// Per-game rank strengths, in plain suits and in the trump suit (the Brabant games put the trump
-/// jack and nine on top; Tysiacha puts the ten above the king).
+/// jack and nine on top; Tysiacha puts the ten above the king). Kept per card index, so that a
+/// strength is one load (the trick code asks for it for every card played).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RankOrder {
-    plain: [u8; 15],
-    trump: [u8; 15],
+    plain: [u8; 64],
+    trump: [u8; 64],
 }
 
 impl RankOrder {
@@ -215,9 +219,11 @@ impl RankOrder {
         RankOrder { plain: Self::table(plain), trump: Self::table(trump) }
     }
 
-    const fn table(order: &str) -> [u8; 15] {
+    /// Strength by card index: `len - position` of the card's rank letter in `order`, 0 for a rank
+    /// not listed, the joker and the unused indexes.
+    const fn table(order: &str) -> [u8; 64] {
         let bytes = order.as_bytes();
-        let mut table = [0u8; 15];
+        let mut by_rank = [0u8; 15];
         let mut i = 0;
         while i < bytes.len() {
             let value = match bytes[i] {
@@ -228,18 +234,26 @@ impl RankOrder {
                 b'T' => 10,
                 digit => digit - b'0',
             };
-            table[value as usize] = (bytes.len() - i) as u8;
+            by_rank[value as usize] = (bytes.len() - i) as u8;
             i += 1;
+        }
+        let mut table = [0u8; 64];
+        let mut index = 0;
+        while index < 52 {
+            table[index] = by_rank[index % 13 + 2];
+            index += 1;
         }
         table
     }
 
     /// Higher is stronger; 0 for the joker or a rank the game does not use.
+    #[inline]
     pub fn strength(&self, card: Card, as_trump: bool) -> u8 {
-        match card.rank() {
-            Some(rank) if as_trump => self.trump[rank.value() as usize],
-            Some(rank) => self.plain[rank.value() as usize],
-            None => 0,
+        let index = card.index() & 63;
+        if as_trump {
+            self.trump[index]
+        } else {
+            self.plain[index]
         }
     }
 }
@@ -253,8 +267,11 @@ pub struct Table {
     card_at: [u8; 64],
     slot_of: [u8; 64],
     place: [Place; 64],
-    seen_by: [u8; 64],
-    /// The positions whose `seen_by` is everyone, as a set (the end-of-hand reveal needs no scan).
+    /// The positions each seat may see: its own cards, what was shown to it and every public
+    /// position. Sets, so that a visibility change is one set operation however many cards it
+    /// covers (a whole hand dealt, a talon shown, the end-of-hand reveal).
+    seen: [SlotSet; MAX_SEATS],
+    /// The positions shown to every seat (each is in every seat's `seen` too).
     public: SlotSet,
     hand_slots: [SlotSet; MAX_SEATS],
     hand_known: [CardSet; MAX_SEATS],
@@ -394,7 +411,7 @@ impl Table {
             card_at: [UNKNOWN; 64],
             slot_of: [UNKNOWN; 64],
             place: [Place::Pile(Pile::OutOfPlay); 64],
-            seen_by: [0; 64],
+            seen: [SlotSet::EMPTY; MAX_SEATS],
             public: SlotSet::EMPTY,
             hand_slots: [SlotSet::EMPTY; MAX_SEATS],
             hand_known: [CardSet::EMPTY; MAX_SEATS],
@@ -577,45 +594,53 @@ impl Table {
 
     /// Whether `seat` may see the card at `slot`.
     pub fn is_seen_by(&self, slot: Slot, seat: Seat) -> bool {
-        self.seen_by[slot.0 as usize] & seat.bit() != 0
+        self.seen_for(seat).contains(slot)
     }
 
     pub fn is_public(&self, slot: Slot) -> bool {
-        self.seen_by[slot.0 as usize] == EVERYONE
+        self.public.contains(slot)
+    }
+
+    /// The positions `seat` may see (only the public ones for a seat not at the table).
+    fn seen_for(&self, seat: Seat) -> SlotSet {
+        self.seen.get(seat.index()).copied().unwrap_or(self.public)
+    }
+
+    /// `slots` become visible to every seat.
+    fn show_to_all(&mut self, slots: SlotSet) {
+        self.public = self.public.union(slots);
+        for seen in &mut self.seen {
+            *seen = seen.union(slots);
+        }
     }
 
     /// Records a visibility change and reports it.
     pub fn emit(&mut self, change: Visibility, events: &mut Events) {
-        let (slots, seen) = match change {
-            Visibility::DealtPrivately { seat, slots } => (slots, Some(seat.bit())),
-            Visibility::DealtFaceDown { slots, .. }
-            | Visibility::DealtUnseen { slots, .. }
-            | Visibility::DiscardedFaceDown { slots, .. }
-            | Visibility::PlayedFaceDown { slots, .. }
-            | Visibility::TakenIntoHand { slots, .. }
-            | Visibility::WithheldFromHolder { slots, .. }
-            | Visibility::HandRemixed { slots, .. } => (slots, None),
+        match change {
+            Visibility::DealtPrivately { seat, slots }
+            | Visibility::ShownToSeat { seat, slots }
+            | Visibility::ReleasedToHolder { seat, slots }
+            | Visibility::PassedFaceDown { to: seat, slots, .. } => {
+                if let Some(seen) = self.seen.get_mut(seat.index()) {
+                    *seen = seen.union(slots);
+                }
+            }
             Visibility::ShownToAll { slots }
             | Visibility::HandOpened { slots, .. }
-            | Visibility::RevealedAtEnd { slots } => (slots, Some(EVERYONE)),
-            Visibility::ShownToSeat { seat, slots } | Visibility::ReleasedToHolder { seat, slots } => {
-                (slots, Some(seat.bit()))
+            | Visibility::RevealedAtEnd { slots } => self.show_to_all(slots),
+            Visibility::WithheldFromHolder { seat, slots } => {
+                // The holder stops seeing them; a card shown to all stays seen by the others.
+                if let Some(seen) = self.seen.get_mut(seat.index()) {
+                    *seen = SlotSet(seen.0 & !slots.0);
+                }
+                self.public = SlotSet(self.public.0 & !slots.0);
             }
-            Visibility::PassedFaceDown { to, slots, .. } => (slots, Some(to.bit())),
-        };
-        if let Visibility::WithheldFromHolder { seat, slots } = change {
-            for slot in slots.iter() {
-                self.seen_by[slot.0 as usize] &= !seat.bit();
-            }
-            self.public = SlotSet(self.public.0 & !slots.0);
-        }
-        if let Some(seen) = seen {
-            for slot in slots.iter() {
-                self.seen_by[slot.0 as usize] |= seen;
-            }
-            if seen == EVERYONE {
-                self.public = self.public.union(slots);
-            }
+            Visibility::DealtFaceDown { .. }
+            | Visibility::DealtUnseen { .. }
+            | Visibility::DiscardedFaceDown { .. }
+            | Visibility::PlayedFaceDown { .. }
+            | Visibility::TakenIntoHand { .. }
+            | Visibility::HandRemixed { .. } => {}
         }
         if !events.is_full() {
             events.push(Event::Visibility(change));
@@ -625,13 +650,10 @@ impl Table {
     /// The positions of `seat`'s hand that a re-mix covers: those whose card the holder sees.
     /// (Cards the holder may not see yet stay where they are: it cannot pass what it cannot see.)
     pub fn remix_slots(&self, seat: Seat) -> SlotSet {
-        let mut set = SlotSet::EMPTY;
-        for slot in self.hand_slots[seat.index()].iter() {
-            if self.is_seen_by(slot, seat) {
-                set.insert(slot);
-            }
+        match self.hand_slots.get(seat.index()) {
+            Some(hand) => SlotSet(hand.0 & self.seen_for(seat).0),
+            None => SlotSet::EMPTY,
         }
-        set
     }
 
     /// Re-mixes `seat`'s hand before cards leave it face down: the card at the `k`-th position of
@@ -656,18 +678,22 @@ impl Table {
         if targets != slots {
             return Err(RuleError::new("a re-mix order must be a permutation of the hand's positions"));
         }
-        let before: arrayvec::ArrayVec<(u8, u8), 64> =
-            slots.iter().map(|slot| (self.card_at[slot.0 as usize], self.seen_by[slot.0 as usize])).collect();
-        for (&(card, seen), &to) in before.iter().zip(order) {
+        let before: arrayvec::ArrayVec<u8, 64> = slots.iter().map(|slot| self.card_at[slot.0 as usize]).collect();
+        for (&card, &to) in before.iter().zip(order) {
             let at = to.0 as usize;
             self.card_at[at] = card;
-            // The holder sees what it saw; nobody else can link a card to a position any more.
-            self.seen_by[at] = seen & seat.bit();
             if card != UNKNOWN {
                 self.slot_of[card as usize] = to.0;
             }
         }
-        // A card that was public at its old position is not public at its new one.
+        // The holder sees every re-mixed position (it saw them all); nobody else can link a card
+        // to a position any more, and a card that was public at its old position is not public
+        // at its new one.
+        for (other, seen) in self.seen.iter_mut().enumerate() {
+            if other != seat.index() {
+                *seen = SlotSet(seen.0 & !slots.0);
+            }
+        }
         self.public = SlotSet(self.public.0 & !slots.0);
         self.emit(Visibility::HandRemixed { seat, slots }, events);
         Ok(())
@@ -732,8 +758,9 @@ impl Table {
             };
         } else if let Some(led) = self.trick.led {
             match card.suit() {
-                Some(suit) if suit != led => self.voids[seat.index()] |= 1 << led.index(),
-                Some(_) => {}
+                // Noted without a branch: whether a random card follows is a coin the processor
+                // cannot predict.
+                Some(suit) => self.voids[seat.index()] |= ((suit != led) as u8) << led.index(),
                 None => self.note_joker_follow(seat, led),
             }
         }
@@ -751,8 +778,7 @@ impl Table {
             Visibility::PlayedFaceDown { seat, slots }
         } else {
             self.played.insert(card);
-            self.seen_by[slot.0 as usize] = EVERYONE;
-            self.public.insert(slot);
+            self.show_to_all(slots);
             Visibility::ShownToAll { slots }
         };
         if !events.is_full() {
@@ -825,12 +851,8 @@ impl Table {
         let mut hand_slots = [SlotSet::EMPTY; MAX_SEATS];
         let mut hand_known = [CardSet::EMPTY; MAX_SEATS];
         let mut seen = CardSet::EMPTY;
-        let mut public = SlotSet::EMPTY;
         for slot in 0..self.slot_count {
             let at = slot as usize;
-            if self.seen_by[at] == EVERYONE {
-                public.insert(Slot(slot));
-            }
             if let Some(card) = Card::from_index(self.card_at[at]) {
                 if seen.contains(card) {
                     return Err(format!("{card} lies at two deck positions"));
@@ -847,7 +869,8 @@ impl Table {
                 }
             }
         }
-        if public != self.public {
+        let every_slot = if self.slot_count >= 64 { u64::MAX } else { (1u64 << self.slot_count) - 1 };
+        if self.seen.iter().any(|seen| seen.0 & !every_slot != 0 || self.public.0 & !seen.0 != 0) {
             return Err("the set of public positions disagrees with who has seen each card".to_string());
         }
         if hand_slots != self.hand_slots || hand_known != self.hand_known {
@@ -871,20 +894,17 @@ impl Table {
     pub fn view(&self, viewer: Viewer) -> Table {
         let mut view = self.clone();
         view.all_known = false;
-        let mask = match viewer {
+        let visible = match viewer {
             Viewer::Audit => {
                 view.all_known = self.all_known;
                 return view;
             }
-            Viewer::Seat(seat) => seat.bit(),
-            Viewer::Spectator => 0,
+            Viewer::Seat(seat) => self.seen_for(seat),
+            Viewer::Spectator => self.public,
         };
-        for slot in 0..self.slot_count {
-            let at = slot as usize;
-            let seen = self.seen_by[at];
-            if seen == EVERYONE || seen & mask != 0 {
-                continue;
-            }
+        let every_slot = if self.slot_count >= 64 { u64::MAX } else { (1u64 << self.slot_count) - 1 };
+        for slot in SlotSet(every_slot & !visible.0).iter() {
+            let at = slot.0 as usize;
             if let Some(card) = Card::from_index(self.card_at[at]) {
                 view.card_at[at] = UNKNOWN;
                 view.slot_of[card.index()] = UNKNOWN;
@@ -895,7 +915,7 @@ impl Table {
                     view.won[seat.index()].remove(card);
                 }
                 for played in view.trick.cards.iter_mut().take(self.trick.len()) {
-                    if played.slot.0 == slot {
+                    if played.slot == slot {
                         played.card = None;
                     }
                 }

@@ -61,6 +61,25 @@ fn pick<G: Game>(hand: &Hand<G>, legal: &[G::Action], rng: &mut ChaCha8Rng) -> G
     legal[legal.len() - 1]
 }
 
+/// `Hand::pick_legal_action` (random play's way to draw one legal action without listing them
+/// all) is exactly the list of `legal_actions`, for a full hand and for a seat's view alike: it
+/// offers the list's length, gives the list's entry at every index, and nothing past the end.
+fn check_pick_matches_list<G: Game>(hand: &Hand<G>) {
+    let mut legal = Vec::new();
+    hand.legal_actions(&mut legal);
+    let mut scratch = Vec::new();
+    for (index, action) in legal.iter().enumerate() {
+        let mut offered = None;
+        let picked = hand.pick_legal_action(&mut scratch, |count| {
+            offered = Some(count);
+            index
+        });
+        assert_eq!(offered, Some(legal.len()), "pick_legal_action offers another count than legal_actions lists");
+        assert_eq!(picked, Some(*action), "pick_legal_action's entry {index} is not legal_actions' entry");
+    }
+    assert_eq!(hand.pick_legal_action(&mut scratch, |count| count), None, "an index past the list picks an action");
+}
+
 fn seat_to_act<G: Game>(hand: &Hand<G>) -> Option<Seat> {
     match hand.to_act() {
         ToAct::Seat(seat) => Some(seat),
@@ -96,6 +115,10 @@ fn play_checked<G: Game>(
         }
         for action in &legal {
             assert!(hand.clone().apply(seat, *action).is_ok(), "legal {action:?} rejected");
+        }
+        check_pick_matches_list(&hand);
+        for viewer in (0..G::seat_count(config)).map(Seat) {
+            check_pick_matches_list(&hand.view(Viewer::Seat(viewer)));
         }
         let action = pick(&hand, &legal, rng);
         lines.push(Hand::<G>::format_line(seat, &action));

@@ -410,6 +410,14 @@ const DISCARD_TRIPLES: [[u8; 3]; 560] = {
     triples
 };
 
+/// The discard of the cards at a triple's positions, in the canonical order: positions rise and
+/// `cards` are in rising index order, so `[c, b, a]` is highest card code first. (Positions are
+/// below 16 by construction; the mask spares the bounds checks.)
+fn discard_of(cards: &[Card; 16], &[a, b, c]: &[u8; 3]) -> TachtigenAction {
+    let card = |position: u8| cards[position as usize & 15];
+    TachtigenAction::Discard([card(c), card(b), card(a)])
+}
+
 /// How many sets of three positions there are among `n` (n choose 3).
 const fn triple_count(n: usize) -> usize {
     if n < 3 {
@@ -567,21 +575,25 @@ pub struct Tachtigen {
 pub fn legal_plays(config: &TachtigenConfig, hand: CardSet, trick: &Trick, trump: Option<Suit>) -> CardSet {
     let Some(led) = trick.led.filter(|_| !trick.is_empty()) else { return hand };
     let same = hand.of_suit(led);
-    let Some(trump) = trump else {
-        return if same.is_empty() { hand } else { same };
+    let trumps = match trump {
+        Some(trump) => hand.of_suit(trump),
+        None => CardSet::EMPTY,
     };
-    let trumps = hand.of_suit(trump);
+    // Follow suit (on a plain lead, trumping is allowed too); void: any card. When trump is led,
+    // the led cards are the trumps.
+    let allowed = if same.is_empty() { hand } else { same.union(trumps) };
+    // (The variants are tested first: that test is the same every time, the suits are random.)
+    if !(config.jas_exempt || config.no_undertrump) {
+        return allowed;
+    }
+    let Some(trump) = trump else { return allowed };
     if led == trump {
-        if trumps.is_empty() {
-            return hand;
-        }
         let jack = Card::new(Rank::JACK, trump);
         if config.jas_exempt && trumps == CardSet::single(jack) {
             return hand;
         }
-        return trumps;
+        return allowed;
     }
-    let allowed = if same.is_empty() { hand } else { same.union(trumps) };
     if config.no_undertrump {
         if let Some(highest) = trick.highest_trump(trump, &RANK_ORDER) {
             let lower: CardSet =
@@ -664,6 +676,41 @@ impl Tachtigen {
     /// A special contract's result once settled.
     pub fn result(&self) -> Option<bool> {
         self.result
+    }
+
+    /// Every call ranking above the highest so far, low to high.
+    fn calls_above(&self) -> &'static [TachtigenAction] {
+        let above = self.high.map_or(0, |(_, high)| high.key());
+        &LADDER[LADDER_KEYS.partition_point(|&key| key <= above)..]
+    }
+
+    /// The cards `seat` may discard, in rising index order, and how many: the known cards of his
+    /// hand, less the queen of spades in schoppen_vrouw. (Leaving the queen out of the positions
+    /// lists the same triples, in the same order, as listing every triple and dropping those
+    /// with the queen: the order of positions is kept.)
+    fn discardable(&self, table: &Table, seat: Seat) -> ([Card; 16], usize) {
+        let mut hand = table.hand(seat);
+        if self.contract == Some(Contract::Special(Special::SchoppenVrouw)) {
+            hand.remove(queen_of_spades());
+        }
+        let mut cards = [Card::JOKER; 16];
+        let mut count = 0;
+        for (place, card) in cards.iter_mut().zip(hand.iter()) {
+            *place = card;
+            count += 1;
+        }
+        (cards, count)
+    }
+
+    /// The cards `seat` may play to the trick (every known card when the hand is not fully known:
+    /// the audit checks the duties then).
+    fn playable(&self, config: &TachtigenConfig, table: &Table, seat: Seat) -> CardSet {
+        let hand = table.hand(seat);
+        if table.knows_hand(seat) {
+            legal_plays(config, hand, table.trick(), self.trump)
+        } else {
+            hand
+        }
     }
 
     fn end_hand(&mut self, end: HandEnd, table: &mut Table, events: &mut Events) {
@@ -977,13 +1024,40 @@ const KINDS_NO_BUYOFF: &[&str] = kinds!("thrown_in");
 const KINDS_NO_THROW_IN: &[&str] = kinds!("bought_off");
 const KINDS_PLAYED: &[&str] = kinds!();
 
-/// Every non-pass call, low to high on the ladder (section 3.2).
-static LADDER: std::sync::LazyLock<Vec<TachtigenAction>> = std::sync::LazyLock::new(|| {
-    let mut calls: Vec<Contract> = (LOWEST_BID..=MAX_BID).step_by(10).map(Contract::Points).collect();
-    calls.extend(Special::ALL.map(Contract::Special));
-    calls.sort_by_key(|contract| contract.key());
-    calls.into_iter().map(TachtigenAction::Bid).collect()
-});
+/// How many non-pass calls there are: the points bids and the special contracts.
+const LADDER_LEN: usize = ((MAX_BID - LOWEST_BID) / 10 + 1) as usize + Special::ALL.len();
+
+/// Every non-pass call, low to high on the ladder (section 3.2): the points bids and the special
+/// contracts merged by ladder key (built at compile time, so listing calls is one slice copy).
+const LADDER: [TachtigenAction; LADDER_LEN] = {
+    let mut calls = [TachtigenAction::Pass; LADDER_LEN];
+    let (mut next, mut special, mut points) = (0, 0, LOWEST_BID);
+    while next < LADDER_LEN {
+        let special_first = special < Special::ALL.len() && (points > MAX_BID || Special::ALL[special].key() < points);
+        calls[next] = if special_first {
+            special += 1;
+            TachtigenAction::Bid(Contract::Special(Special::ALL[special - 1]))
+        } else {
+            points += 10;
+            TachtigenAction::Bid(Contract::Points(points - 10))
+        };
+        next += 1;
+    }
+    calls
+};
+
+/// The ladder key of each entry of [`LADDER`], rising (what the auction searches).
+const LADDER_KEYS: [u16; LADDER_LEN] = {
+    let mut keys = [0; LADDER_LEN];
+    let mut next = 0;
+    while next < LADDER_LEN {
+        if let TachtigenAction::Bid(contract) = LADDER[next] {
+            keys[next] = contract.key();
+        }
+        next += 1;
+    }
+    keys
+};
 
 fn deck_cards(config: &TachtigenConfig) -> CardSet {
     Tachtigen::deck(config)
@@ -1097,44 +1171,17 @@ impl Game for Tachtigen {
         match self.phase {
             Phase::Auction => {
                 out.push(TachtigenAction::Pass);
-                let above = self.high.map_or(0, |(_, high)| high.key());
-                let ladder = &LADDER[..];
-                let first = ladder.partition_point(|call| match call {
-                    TachtigenAction::Bid(contract) => contract.key() <= above,
-                    _ => true,
-                });
-                out.extend_from_slice(&ladder[first..]);
+                out.extend_from_slice(self.calls_above());
             }
             Phase::BuyOff => {
                 out.push(TachtigenAction::Play);
                 out.push(TachtigenAction::BuyOff);
             }
             Phase::Discard => {
-                let mut cards = [Card::JOKER; 16];
-                let mut count = 0;
-                for (place, card) in cards.iter_mut().zip(table.hand(seat).iter()) {
-                    *place = card;
-                    count += 1;
-                }
+                let (cards, count) = self.discardable(table, seat);
                 // The triples of positions below `count` are a prefix of the table, so this is
                 // one exact-size extend (this list is the longest any hand offers).
-                let triples = &DISCARD_TRIPLES[..triple_count(count)];
-                let discard = |&[a, b, c]: &[u8; 3]| {
-                    // Positions rise, cards come in rising index order: [c, b, a] is canonical.
-                    // (Positions are below 16 by construction; the mask spares the bounds checks.)
-                    let card = |position: u8| cards[position as usize & 15];
-                    TachtigenAction::Discard([card(c), card(b), card(a)])
-                };
-                if self.contract == Some(Contract::Special(Special::SchoppenVrouw)) {
-                    let queen = queen_of_spades();
-                    out.extend(
-                        triples.iter().map(discard).filter(
-                            |action| !matches!(action, TachtigenAction::Discard(three) if three.contains(&queen)),
-                        ),
-                    );
-                } else {
-                    out.extend(triples.iter().map(discard));
-                }
+                out.extend(DISCARD_TRIPLES[..triple_count(count)].iter().map(|triple| discard_of(&cards, triple)));
             }
             Phase::Trump => out.extend(Suit::ALL.iter().rev().map(|&suit| TachtigenAction::Trump(suit))),
             Phase::Roem => {
@@ -1147,13 +1194,48 @@ impl Game for Tachtigen {
                 out.push(TachtigenAction::NoDeny);
                 out.extend(self.denials(table, seat).combos().iter().map(|&combo| TachtigenAction::Deny(combo)));
             }
-            Phase::Play => {
-                let hand = table.hand(seat);
-                let cards =
-                    if table.knows_hand(seat) { legal_plays(config, hand, table.trick(), self.trump) } else { hand };
-                out.extend(cards.iter().map(TachtigenAction::Card));
-            }
+            Phase::Play => out.extend(self.playable(config, table, seat).iter().map(TachtigenAction::Card)),
             Phase::Over(_) => {}
+        }
+    }
+
+    /// The long lists (calls, discards, cards) are indexed directly; the rest are listed.
+    fn pick_legal_action(
+        &self,
+        config: &TachtigenConfig,
+        table: &Table,
+        seat: Seat,
+        scratch: &mut Vec<TachtigenAction>,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<TachtigenAction> {
+        if seat != self.turn {
+            return None;
+        }
+        match self.phase {
+            Phase::Auction => {
+                // `pass`, then the calls above the highest.
+                let calls = self.calls_above();
+                match choose(calls.len() + 1) {
+                    0 => Some(TachtigenAction::Pass),
+                    index => calls.get(index - 1).copied(),
+                }
+            }
+            Phase::Discard => {
+                let (cards, count) = self.discardable(table, seat);
+                let triples = &DISCARD_TRIPLES[..triple_count(count)];
+                if triples.is_empty() {
+                    return None;
+                }
+                triples.get(choose(triples.len())).map(|triple| discard_of(&cards, triple))
+            }
+            Phase::Play => {
+                let cards = self.playable(config, table, seat);
+                if cards.is_empty() {
+                    return None;
+                }
+                cards.nth(choose(cards.len())).map(TachtigenAction::Card)
+            }
+            _ => crate::game::pick_listed(self, config, table, seat, scratch, choose),
         }
     }
 
@@ -1590,6 +1672,24 @@ mod tests {
         let keys: Vec<u16> = Special::ALL.iter().map(|s| s.key()).collect();
         assert!(keys.windows(2).all(|pair| pair[0] < pair[1]));
         assert_eq!(Special::Prive.key(), 275);
+    }
+
+    #[test]
+    fn the_ladder_holds_every_call_once_in_key_order() {
+        let mut calls: Vec<Contract> = (LOWEST_BID..=MAX_BID).step_by(10).map(Contract::Points).collect();
+        calls.extend(Special::ALL.map(Contract::Special));
+        calls.sort_by_key(|contract| contract.key());
+        let expected: Vec<TachtigenAction> = calls.into_iter().map(TachtigenAction::Bid).collect();
+        assert_eq!(LADDER.to_vec(), expected);
+        let keys: Vec<u16> = expected
+            .iter()
+            .filter_map(|call| match call {
+                TachtigenAction::Bid(contract) => Some(contract.key()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(LADDER_KEYS.to_vec(), keys);
+        assert!(LADDER_KEYS.windows(2).all(|pair| pair[0] < pair[1]));
     }
 
     #[test]

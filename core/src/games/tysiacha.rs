@@ -187,21 +187,19 @@ fn stronger_of_suit(cards: CardSet, card: Card) -> CardSet {
 
 /// Index in `trick` (lead first) of the card that wins it so far (section 5.5): the highest trump
 /// if any trump was played, else the highest card of the led suit.
+///
+/// The cards are random, so the comparisons are combined with `&` and `|` into one select per
+/// card rather than jumps the processor would mispredict.
 #[inline(always)]
 pub fn trick_winner(trick: &[Card], trump: Option<Suit>) -> usize {
     let mut best = 0;
     for (index, &card) in trick.iter().enumerate().skip(1) {
         let best_card = trick[best];
         let same_suit = card.suit() == best_card.suit();
-        let beats = if same_suit {
-            strength(card) > strength(best_card)
-        } else {
-            // A card of another suit wins only as the first trump.
-            trump.is_some() && card.suit() == trump
-        };
-        if beats {
-            best = index;
-        }
+        // A card of another suit wins only as the first trump.
+        let is_trump = trump.is_some() & (card.suit() == trump);
+        let beats = (same_suit & (strength(card) > strength(best_card))) | (!same_suit & is_trump);
+        best = if beats { index } else { best };
     }
     best
 }
@@ -674,6 +672,43 @@ impl Tysiacha {
         Ok(())
     }
 
+    /// The highest bid or contract `seat`'s hand supports (the audit checks an unknown hand).
+    fn supported_by(&self, config: &TysiachaConfig, table: &Table, seat: Seat) -> u16 {
+        if table.knows_hand(seat) {
+            supported_limit(config, table.hand(seat))
+        } else {
+            MAX_BID
+        }
+    }
+
+    /// The bids `seat` may make: `(lowest, highest, step)`.
+    fn bid_range(&self, config: &TysiachaConfig, table: &Table, seat: Seat) -> (u16, u16, u16) {
+        let step = config.bid_step;
+        let lowest = ((self.high_bid / step + 1) * step).max(MIN_BID);
+        (lowest, self.supported_by(config, table, seat), step)
+    }
+
+    /// The raises of the contract above the bid the declarer may name: `(lowest, highest, step)`
+    /// (an empty range when raising is not allowed).
+    fn raise_range(&self, config: &TysiachaConfig, table: &Table, seat: Seat) -> (u16, u16, u16) {
+        let step = config.bid_step;
+        if !config.raise_allowed {
+            return (1, 0, step);
+        }
+        (self.high_bid + step, self.supported_by(config, table, seat), step)
+    }
+
+    /// The cards `seat` may play now: plainly, and as a marriage declaration (leading only).
+    #[inline(always)]
+    fn playable(&self, config: &TysiachaConfig, table: &Table, seat: Seat) -> (CardSet, CardSet) {
+        let hand = table.hand(seat);
+        if self.trick_len > 0 {
+            return (legal_follows(config, hand, self.trick_cards(), self.trump), CardSet::EMPTY);
+        }
+        let may_declare = table.trick_index() > 0 || config.marriage_on_first_trick;
+        (hand, if may_declare { marriage_cards(hand) } else { CardSet::EMPTY })
+    }
+
     fn may_concede(&self, config: &TysiachaConfig) -> bool {
         match self.phase {
             Phase::BeforeTalon => true,
@@ -861,14 +896,41 @@ impl Tysiacha {
     }
 }
 
+/// How many values there are from `lowest` to `limit` in steps of `step`.
+fn step_count(lowest: u16, limit: u16, step: u16) -> u16 {
+    if lowest > limit || step == 0 {
+        return 0;
+    }
+    (limit - lowest) / step + 1
+}
+
 /// Pushes `make(value)` for every value from `lowest` to `limit` in steps of `step` (an exact-size
 /// extend: the auction's bid lists are the longest action lists of the game).
 fn push_steps(out: &mut Vec<TysiachaAction>, lowest: u16, limit: u16, step: u16, make: impl Fn(u16) -> TysiachaAction) {
-    if lowest > limit || step == 0 {
-        return;
-    }
-    let count = (limit - lowest) / step + 1;
+    let count = step_count(lowest, limit, step);
     out.extend((0..count).map(|index| make(lowest + index * step)));
+}
+
+/// The `index`-th entry of a list of `fixed` actions followed by the values from `lowest` to
+/// `limit` in steps of `step` (as [`push_steps`] lists them), for an index drawn by `choose`.
+fn pick_after_fixed(
+    fixed: &[TysiachaAction],
+    (lowest, limit, step): (u16, u16, u16),
+    make: impl Fn(u16) -> TysiachaAction,
+    choose: impl FnOnce(usize) -> usize,
+) -> Option<TysiachaAction> {
+    let count = fixed.len() + step_count(lowest, limit, step) as usize;
+    if count == 0 {
+        return None;
+    }
+    let index = choose(count);
+    if index >= count {
+        return None;
+    }
+    match index.checked_sub(fixed.len()) {
+        None => Some(fixed[index]),
+        Some(value_index) => Some(make(lowest + value_index as u16 * step)),
+    }
 }
 
 /// The highest bid or contract a fully known hand supports (marriage above 120, `bid_cap`).
@@ -899,6 +961,16 @@ fn hand_supports(config: &TysiachaConfig, hand: CardSet, value: u16, what: &str)
         }
     }
     Ok(())
+}
+
+/// The known cards of `seat`'s hand in rising index order, and how many.
+fn hand_cards(table: &Table, seat: Seat) -> ([Card; 64], usize) {
+    let mut cards = [Card::JOKER; 64];
+    let hand = table.hand(seat);
+    for (place, card) in cards.iter_mut().zip(hand.iter()) {
+        *place = card;
+    }
+    (cards, hand.len())
 }
 
 /// The cards of `seat`'s hand the duties can be checked against: the whole hand when known,
@@ -1389,9 +1461,7 @@ impl Game for Tysiacha {
                 if self.high_bid > 0 {
                     out.push(TysiachaAction::Pass);
                 }
-                let limit = if table.knows_hand(seat) { supported_limit(config, table.hand(seat)) } else { MAX_BID };
-                let step = config.bid_step;
-                let lowest = ((self.high_bid / step + 1) * step).max(MIN_BID);
+                let (lowest, limit, step) = self.bid_range(config, table, seat);
                 push_steps(out, lowest, limit, step, TysiachaAction::Bid);
             }
             Phase::BeforeTalon => {
@@ -1404,20 +1474,13 @@ impl Game for Tysiacha {
                 }
                 // C = B always; raises up to what the hand supports.
                 out.push(TysiachaAction::Contract(self.high_bid));
-                if config.raise_allowed {
-                    let limit =
-                        if table.knows_hand(seat) { supported_limit(config, table.hand(seat)) } else { MAX_BID };
-                    push_steps(out, self.high_bid + config.bid_step, limit, config.bid_step, TysiachaAction::Contract);
-                }
+                let (lowest, limit, step) = self.raise_range(config, table, seat);
+                push_steps(out, lowest, limit, step, TysiachaAction::Contract);
             }
             Phase::Pass => {
                 let to = [self.left_of(seat), self.right_of(seat)];
-                let mut cards = [Card::JOKER; 64];
-                let hand = table.hand(seat);
-                for (place, card) in cards.iter_mut().zip(hand.iter()) {
-                    *place = card;
-                }
-                let cards = &cards[..hand.len()];
+                let (cards, count) = hand_cards(table, seat);
+                let cards = &cards[..count];
                 // Every ordered pair of different cards; exact-size extends (no per-push checks).
                 for (index, &first) in cards.iter().enumerate() {
                     let others = cards[..index].iter().chain(&cards[index + 1..]);
@@ -1429,21 +1492,68 @@ impl Game for Tysiacha {
                 out.push(TysiachaAction::PlayOn);
             }
             Phase::Play => {
-                let hand = table.hand(seat);
-                if self.trick_len == 0 {
-                    let may_declare = table.trick_index() > 0 || config.marriage_on_first_trick;
-                    // Every card plainly, then each king and queen of a marriage as a declaration.
-                    out.extend(hand.iter().map(|card| TysiachaAction::Play { card, marriage: false }));
-                    if may_declare {
-                        let declarable = marriage_cards(hand);
-                        out.extend(declarable.iter().map(|card| TysiachaAction::Play { card, marriage: true }));
-                    }
-                } else {
-                    let legal = legal_follows(config, hand, self.trick_cards(), self.trump);
-                    out.extend(legal.iter().map(|card| TysiachaAction::Play { card, marriage: false }));
-                }
+                // Every playable card plainly, then each declarable king and queen as a declaration.
+                let (plain, declaring) = self.playable(config, table, seat);
+                out.extend(plain.iter().map(|card| TysiachaAction::Play { card, marriage: false }));
+                out.extend(declaring.iter().map(|card| TysiachaAction::Play { card, marriage: true }));
             }
             Phase::Over(_) => {}
+        }
+    }
+
+    /// The bid and contract ranges, the pairs of given cards and the card plays are indexed
+    /// directly; the two-action phases are listed.
+    fn pick_legal_action(
+        &self,
+        config: &TysiachaConfig,
+        table: &Table,
+        seat: Seat,
+        scratch: &mut Vec<TysiachaAction>,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<TysiachaAction> {
+        if matches!(self.phase, Phase::Over(_)) || seat != self.turn {
+            return None;
+        }
+        match self.phase {
+            Phase::Auction => {
+                let fixed: &[TysiachaAction] = if self.high_bid > 0 { &[TysiachaAction::Pass] } else { &[] };
+                pick_after_fixed(fixed, self.bid_range(config, table, seat), TysiachaAction::Bid, choose)
+            }
+            Phase::Decision => {
+                let contract = TysiachaAction::Contract(self.high_bid);
+                let with_concession = [TysiachaAction::Rospisat, contract];
+                let fixed = if self.may_concede(config) { &with_concession[..] } else { &with_concession[1..] };
+                pick_after_fixed(fixed, self.raise_range(config, table, seat), TysiachaAction::Contract, choose)
+            }
+            Phase::Pass => {
+                let (cards, count) = hand_cards(table, seat);
+                if count < 2 {
+                    return None;
+                }
+                // Pair `index` is the `index % (count - 1)`-th of the other cards after the
+                // `index / (count - 1)`-th card (the order `legal_actions` lists them in).
+                let index = choose(count * (count - 1));
+                let (first, other) = (index / (count - 1), index % (count - 1));
+                let second = if other < first { other } else { other + 1 };
+                if first >= count {
+                    return None;
+                }
+                let to = [self.left_of(seat), self.right_of(seat)];
+                Some(TysiachaAction::Give { cards: [cards[first], cards[second]], to })
+            }
+            Phase::Play => {
+                let (plain, declaring) = self.playable(config, table, seat);
+                let count = plain.len() + declaring.len();
+                if count == 0 {
+                    return None;
+                }
+                let index = choose(count);
+                match index.checked_sub(plain.len()) {
+                    None => plain.nth(index).map(|card| TysiachaAction::Play { card, marriage: false }),
+                    Some(index) => declaring.nth(index).map(|card| TysiachaAction::Play { card, marriage: true }),
+                }
+            }
+            _ => crate::game::pick_listed(self, config, table, seat, scratch, choose),
         }
     }
 
