@@ -181,17 +181,14 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
     let names: Vec<String> = view.seats.iter().map(|panel| panel.name.clone()).collect();
     let seats = view.seats.len() as u8;
     let anchor = view.viewer.unwrap_or(Seat(0));
-    // Cards picked for a multi-card action (a discard, a pass), reset when the table moves on.
+    // Cards picked for a multi-card action (a discard, a pass), a card whose actions are being
+    // chosen, and a refusal: each kept with the moment (actions so far) it belongs to, so that
+    // they lapse when the table moves on.
     let mut picked = use_signal(|| (0usize, Vec::<Card>::new()));
-    let mut choice = use_signal(|| None::<Card>);
-    let mut error = use_signal(|| None::<String>);
+    let mut choice = use_signal(|| (0usize, None::<Card>));
+    let mut error = use_signal(|| (0usize, None::<String>));
     let moment = view.log.len();
-    if picked.peek().0 != moment {
-        picked.set((moment, Vec::new()));
-        choice.set(None);
-        error.set(None);
-    }
-    let picked_cards = picked.read().1.clone();
+    let picked_cards = if picked.read().0 == moment { picked.read().1.clone() } else { Vec::new() };
     let options = view.options.clone();
     let single: Vec<&ActionOption> = options.iter().filter(|option| option.cards.len() == 1).collect();
     let multi: Vec<&ActionOption> = options.iter().filter(|option| option.cards.len() > 1).collect();
@@ -205,7 +202,7 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
             Some(Ok(())) => {
                 after_change(ctx, false);
             }
-            Some(Err(reason)) => error.set(Some(reason)),
+            Some(Err(reason)) => error.set((moment, Some(reason))),
             None => {}
         }
     });
@@ -218,6 +215,9 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                 0 => {
                     if options.iter().any(|option| option.cards.len() > 1 && option.cards.contains(&card)) {
                         let mut state = picked.write();
+                        if state.0 != moment {
+                            *state = (moment, Vec::new());
+                        }
                         if let Some(at) = state.1.iter().position(|&c| c == card) {
                             state.1.remove(at);
                         } else {
@@ -225,7 +225,7 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                         }
                     }
                 }
-                _ => choice.set(Some(card)),
+                _ => choice.set((moment, Some(card))),
             }
         })
     };
@@ -266,9 +266,10 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
     let pickable: Vec<Card> = multi.iter().flat_map(|option| option.cards.iter().copied()).collect();
     let buttons: Vec<ActionOption> = options.iter().filter(|option| option.cards.is_empty()).cloned().collect();
     let chooser: Vec<ActionOption> = match *choice.read() {
-        Some(card) => options.iter().filter(|option| option.cards == [card]).cloned().collect(),
-        None => Vec::new(),
+        (at, Some(card)) if at == moment => options.iter().filter(|option| option.cards == [card]).cloned().collect(),
+        _ => Vec::new(),
     };
+    let refusal = error.read().1.clone().filter(|_| error.read().0 == moment);
     rsx! {
         div { class: "table seats-{seats}", "data-viewer": "{view.viewer.map(|s| s.0 as i32).unwrap_or(-1)}",
             header { class: "topbar",
@@ -316,7 +317,7 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                     }
                 }
                 p { class: if my_turn { "status mine" } else { "status" }, role: "status", "aria-live": "polite", "data-status": "", "{status}" }
-                if let Some(reason) = error.read().as_ref() {
+                if let Some(reason) = refusal {
                     p { class: "error", role: "alert", "{reason}" }
                 }
                 if my_turn {
@@ -329,7 +330,7 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                                         Words { words: option.words.clone(), game, names: names.clone() }
                                     }
                                 }
-                                button { class: "btn ghost", onclick: move |_| choice.set(None), "Cancel" }
+                                button { class: "btn ghost", onclick: move |_| choice.set((moment, None)), "Cancel" }
                             }
                         }
                         if need > 0 {
@@ -385,7 +386,7 @@ fn FactsLine(view: TableView) -> Element {
         div { class: "facts-line",
             if let Some(contract) = facts.contract.as_ref() {
                 span { class: "fact", "data-contract": "{contract}", "Contract " strong { {contract.replace('_', " ")} } }
-            } else {
+            } else if view.tricks_played == 0 && view.trick.cards.is_empty() {
                 span { class: "fact", "Bidding" }
             }
             if !declarers.is_empty() {
