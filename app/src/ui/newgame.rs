@@ -106,6 +106,13 @@ pub fn NewGame() -> Element {
                 }
             }
             section { class: "panel",
+                h2 { "Players" }
+                p { class: "muted", "Several people on this phone play pass-and-play: the phone hides every hand between turns." }
+                for (index, seat) in seats.read().iter().enumerate() {
+                    SeatField { key: "{index}", index, seat: seat.clone(), seats }
+                }
+            }
+            section { class: "panel",
                 div { class: "panel-head",
                     h2 { "House rules" }
                     if changed {
@@ -118,13 +125,6 @@ pub fn NewGame() -> Element {
                 }
                 if let Err(reason) = &checked {
                     p { class: "error", role: "alert", "{reason}" }
-                }
-            }
-            section { class: "panel",
-                h2 { "Players" }
-                p { class: "muted", "Several people on this phone play pass-and-play: the phone hides every hand between turns." }
-                for (index, seat) in seats.read().iter().enumerate() {
-                    SeatField { key: "{index}", index, seat: seat.clone(), seats }
                 }
             }
             if let Some(reason) = error.read().as_ref() {
