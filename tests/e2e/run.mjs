@@ -287,7 +287,21 @@ for (const game of GAMES) {
     if (game === GAMES[0]) await shot(page, "home");
     await setFastBots(page);
     await startGame(page, game, { 0: "Eva" }, true);
-    const taps = await playHand(page, { game });
+    let menuShown = false;
+    const onTable = async (page) => {
+      // Once a trick is done: the table menu and the last trick, opened by tapping.
+      if (menuShown || game !== GAMES[0]) return;
+      await page.tap("[data-action=menu]");
+      if (await page.locator("[data-action=last-trick]:not([disabled])").count()) {
+        menuShown = true;
+        await shot(page, "table-menu");
+        await page.tap("[data-action=last-trick]");
+        await page.waitForSelector(".last-trick [data-card]");
+        await shot(page, "last-trick");
+      }
+      await page.tap("[data-action=close]");
+    };
+    const taps = await playHand(page, { game, onTable });
     await collectTaps(page);
     assert(taps > 0, "no action was tapped");
     await shot(page, `result-${game}`);

@@ -134,6 +134,7 @@ fn PrivacyScreen(seat: Seat) -> Element {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Overlay {
+    Menu,
     LastTrick,
     Record,
     Log,
@@ -249,6 +250,7 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
         if view.trick.cards.is_empty() { view.last_trick.clone().filter(|_| view.tricks_played > 0) } else { None };
     let center = shown_trick.clone().unwrap_or(view.trick.clone());
     let settled = shown_trick.is_some();
+    let has_last = view.last_trick.is_some();
     let me = view.viewer.map(|seat| view.seats[seat.index()].clone());
     let hand_rows = split_rows(&view.hand);
     let picked_set = picked_cards.clone();
@@ -275,23 +277,21 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
             header { class: "topbar",
                 button { class: "icon-btn", "aria-label": "Home", onclick: move |_| leave_table(ctx), "‹" }
                 h1 { "{game.title()}" span { class: "muted", " · hand {view.hand_number}" } }
-                button { class: "icon-btn", "aria-label": "Scores", "data-action": "scores", onclick: move |_| ctx.go(Screen::Scoreboard), "≡" }
+                button { class: "icon-btn", "aria-label": "Menu", "data-action": "menu", onclick: move |_| overlay.set(Some(Overlay::Menu)), "≡" }
             }
             div { class: "facts", "data-facts": "",
                 FactsLine { view: view.clone() }
-                div { class: "tools",
-                    button { class: "chip-btn", "data-action": "last-trick", disabled: view.last_trick.is_none(),
-                        onclick: move |_| overlay.set(Some(Overlay::LastTrick)), "Last trick"
-                    }
-                    button { class: "chip-btn", "data-action": "log", onclick: move |_| overlay.set(Some(Overlay::Log)), "Log" }
-                    button { class: "chip-btn", "data-action": "record", onclick: move |_| overlay.set(Some(Overlay::Record)), "Record" }
-                }
             }
             div { class: "felt",
                 for panel in view.seats.iter().filter(|panel| Some(panel.seat) != view.viewer) {
                     SeatBox { key: "{panel.seat.0}", panel: panel.clone(), pos: position(panel.seat, anchor, seats), game, names: names.clone(), on_tap: tap }
                 }
-                div { class: if settled { "trick settled" } else { "trick" }, "data-trick": "",
+                div {
+                    class: if settled { "trick settled" } else { "trick" },
+                    "data-trick": "",
+                    role: "button",
+                    "aria-label": "Show the last trick",
+                    onclick: move |_| if has_last { overlay.set(Some(Overlay::LastTrick)) },
                     for played in center.cards.iter() {
                         div { key: "{played.seat.0}", class: "trick-card at-{position(played.seat, anchor, seats)}",
                             CardFaceView { card: played.face.card, size: "md" }
@@ -583,7 +583,7 @@ fn ResultScreen(result: HandResult, overlay: Signal<Option<Overlay>>) -> Element
                 p { class: "muted", "Contract: {result.contract_kind.replace('_', \" \")}", if !result.played_out { " (not played out)" } }
                 ol { class: "breakdown", "data-breakdown": "",
                     for (index, line) in result.breakdown.iter().enumerate() {
-                        li { key: "{index}", "{line}" }
+                        li { key: "{index}", {with_names(line, game, &names)} }
                     }
                 }
             }
@@ -641,6 +641,33 @@ fn ResultScreen(result: HandResult, overlay: Signal<Option<Overlay>>) -> Element
     }
 }
 
+/// A breakdown line with numbered seats (`P1`) written as the players' names; compass letters
+/// are left alone (a single letter is too often something else).
+fn with_names(line: &str, game: GameId, names: &[String]) -> String {
+    if seat_names(game) != SeatNames::Numbered {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find('P') {
+        out.push_str(&rest[..at]);
+        let digits: String = rest[at + 1..].chars().take_while(char::is_ascii_digit).collect();
+        let boundary = out.chars().last().is_none_or(|c| !c.is_alphanumeric());
+        match digits.parse::<usize>().ok().and_then(|seat| names.get(seat)).filter(|_| boundary) {
+            Some(name) => {
+                out.push_str(name);
+                rest = &rest[at + 1 + digits.len()..];
+            }
+            None => {
+                out.push('P');
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 fn signed(value: i64) -> String {
     if value > 0 {
         format!("+{value}")
@@ -670,7 +697,16 @@ fn OverlayView(overlay: Signal<Option<Overlay>>) -> Element {
     let Some(session) = session.as_ref() else { return rsx! {} };
     let game = session.game();
     let names: Vec<String> = session.setup().seats.iter().map(|seat| seat.name.clone()).collect();
+    let has_last = session.view(None).last_trick.is_some();
     let body = match which {
+        Overlay::Menu => rsx! {
+            h2 { "Table" }
+            button { class: "btn big", "data-action": "last-trick", disabled: !has_last, onclick: move |_| overlay.set(Some(Overlay::LastTrick)), "Last trick" }
+            button { class: "btn big", "data-action": "log", onclick: move |_| overlay.set(Some(Overlay::Log)), "This hand so far" }
+            button { class: "btn big", "data-action": "scores", onclick: move |_| { overlay.set(None); ctx.go(Screen::Scoreboard) }, "Scoreboard" }
+            button { class: "btn big", "data-action": "record", onclick: move |_| overlay.set(Some(Overlay::Record)), "Hand record" }
+            button { class: "btn big", "data-action": "leave", onclick: move |_| { overlay.set(None); leave_table(ctx) }, "Leave the table (it stays saved)" }
+        },
         Overlay::LastTrick => {
             // The last trick is public: everyone saw it played.
             let view = session.view(None);
@@ -731,6 +767,22 @@ fn OverlayView(overlay: Signal<Option<Overlay>>) -> Element {
                 button { class: "btn big", "data-action": "close", onclick: move |_| overlay.set(None), "Close" }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn breakdown_lines_name_numbered_seats() {
+        let names = vec!["Eva".to_string(), "Anna".to_string(), "Bram".to_string()];
+        assert_eq!(
+            with_names("contract 600 by P1; P2 pays", GameId::Tachtigen, &names),
+            "contract 600 by Anna; Bram pays"
+        );
+        assert_eq!(with_names("PIT by P9, P = 76", GameId::Tachtigen, &names), "PIT by P9, P = 76");
+        assert_eq!(with_names("team A: N + S took 7", GameId::Tarneeb, &names), "team A: N + S took 7");
     }
 }
 
