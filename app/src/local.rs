@@ -352,7 +352,7 @@ fn replay_into<G: Game>(config: &G::Config, game_match: &Match<G>, record: &Hand
 /// The fixed team of a seat in the 4-seat partnership games that name teams `A` and `B` in their
 /// score sheet (seats 0 and 2 against 1 and 3).
 fn team_of<G: Game>(seat: Seat, seats: u8) -> Option<char> {
-    (G::ID == GameId::Tarneeb && seats == 4).then(|| if seat.0 % 2 == 0 { 'A' } else { 'B' })
+    (G::ID == GameId::Tarneeb && seats == 4).then_some(if seat.0.is_multiple_of(2) { 'A' } else { 'B' })
 }
 
 fn trick_view(trick: &Trick, winner: Option<Seat>) -> TrickView {
@@ -584,8 +584,8 @@ mod tests {
                 let record = session.hand_record();
                 let replayed = troef_core::with_game!(game, G => {
                     let replayed = replay_hand::<G>(&record).unwrap();
-                    let config = replayed.hand.config().clone();
-                    (G::seat_deltas(&config, &replayed.outcome), G::scores_to_sheet(&config, &replayed.scores_after))
+                    let config = replayed.hand.config();
+                    (G::seat_deltas(config, &replayed.outcome), G::scores_to_sheet(config, &replayed.scores_after))
                 });
                 assert_eq!(replayed.0, result.deltas, "{game:?}");
                 for entry in &result.totals {
