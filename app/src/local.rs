@@ -566,8 +566,20 @@ mod tests {
     /// view at every point checked.
     #[test]
     fn every_game_plays_hands_whose_records_replay_to_the_shown_score() {
-        for game in GameId::ALL {
-            let mut session = open(all_bots(game, 11)).unwrap();
+        let mut tables: Vec<GameSetup> = GameId::ALL.iter().map(|&game| all_bots(game, 11)).collect();
+        for players in ["three_rene", "three_blind"] {
+            let mut setup = all_bots(GameId::Rikken, 12);
+            setup.config.insert("players".into(), players.into());
+            setup.config.insert("match_deals".into(), "21".into());
+            tables.push(setup);
+        }
+        let mut tysiacha_four = all_bots(GameId::Tysiacha, 13);
+        tysiacha_four.config.insert("players".into(), "4".into());
+        tysiacha_four.seats.push(SeatSetup { name: "Daan".into(), kind: SeatKind::Bot { level: BotLevel::Normal } });
+        tables.push(tysiacha_four);
+        for setup in tables {
+            let game = setup.game_id().unwrap();
+            let mut session = open(setup).unwrap();
             for _ in 0..3 {
                 let mut steps = 0;
                 while session.to_act().is_some() {

@@ -71,6 +71,9 @@ pub struct GameSetup {
 /// Longest player name kept (longer names are cut).
 pub const MAX_NAME_CHARS: usize = 16;
 
+/// The name of a dummy seat (a seat that never deals, played by the others).
+pub const DUMMY_NAME: &str = "Dummy";
+
 /// Default names for the other seats.
 const BOT_NAMES: [&str; 4] = ["Anna", "Bram", "Carla", "Daan"];
 
@@ -109,7 +112,13 @@ impl GameSetup {
                 self.seats.len()
             ));
         }
+        let dealers = G::dealer_seats(&G::config(&values));
         for (index, seat) in self.seats.iter_mut().enumerate() {
+            if dealers & (1 << index) == 0 {
+                // A seat that never deals is a dummy (Rikken's René or blind): the others play it.
+                *seat = SeatSetup { name: DUMMY_NAME.to_string(), kind: SeatKind::Bot { level: BotLevel::Normal } };
+                continue;
+            }
             let name: String = seat.name.trim().chars().take(MAX_NAME_CHARS).collect();
             seat.name = if name.is_empty() { default_name(index) } else { name };
         }
@@ -170,6 +179,12 @@ mod tests {
         assert_eq!(setup.seats[2].name.chars().count(), MAX_NAME_CHARS);
         setup.seats.pop();
         assert!(setup.normalise::<Tarneeb>().unwrap_err().contains("4 seats"));
+        let mut rene = GameSetup::default_for::<troef_core::games::rikken::Rikken>(1);
+        rene.config.insert("players".into(), "three_rene".into());
+        rene.seats[3].kind = SeatKind::Person;
+        rene.normalise::<troef_core::games::rikken::Rikken>().unwrap();
+        assert_eq!(rene.seats[3].name, DUMMY_NAME);
+        assert_eq!(rene.person_seats(), 0b0001, "the dummy is nobody's seat");
         let mut bad = GameSetup::default_for::<Tarneeb>(1);
         bad.config.insert("target_score".into(), "999".into());
         assert!(bad.normalise::<Tarneeb>().unwrap_err().contains("target_score"));

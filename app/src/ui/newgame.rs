@@ -31,6 +31,15 @@ fn check(id: GameId, config: &BTreeMap<String, String>) -> Result<u8, String> {
     })
 }
 
+/// The seats that may deal, as seat bits (a seat that never deals is a dummy).
+fn dealer_seats(id: GameId, config: &BTreeMap<String, String>) -> u8 {
+    troef_core::with_game!(id, G => {
+        ConfigValues::validate(G::config_keys(), config.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .map(|values| G::dealer_seats(&G::config(&values)))
+            .unwrap_or(u8::MAX)
+    })
+}
+
 /// Whether a key has an effect under the other settings (its `key_context` holds).
 fn key_applies(id: GameId, key: &str, config: &BTreeMap<String, String>) -> bool {
     key_context(id, key).iter().all(|(other, value)| config.get(*other).is_some_and(|current| current == value))
@@ -109,7 +118,13 @@ pub fn NewGame() -> Element {
                 h2 { "Players" }
                 p { class: "muted", "Several people on this phone play pass-and-play: the phone hides every hand between turns." }
                 for (index, seat) in seats.read().iter().enumerate() {
-                    SeatField { key: "{index}", index, seat: seat.clone(), seats }
+                    if dealer_seats(id, &current) & (1 << index) != 0 {
+                        SeatField { key: "{index}", index, seat: seat.clone(), seats }
+                    } else {
+                        p { key: "{index}", class: "seat-field dummy", "data-seat": "{index}",
+                            "Seat {index + 1} is the dummy hand: the players play it in turn."
+                        }
+                    }
                 }
             }
             section { class: "panel",
