@@ -163,15 +163,15 @@ async function takeTurn(page) {
         picked -= 1;
       }
     }
-    const confirm = page.locator(".pick button[data-line]").first();
+    const confirm = page.locator(".pick button[data-line]:visible").first();
     const line = await confirm.getAttribute("data-line");
     await confirm.tap();
     return line;
   }
   // Prefer contracts over passing so that the hand is played: the stepper (a bid ladder starts
   // at its lowest legal step) or the first button that is not a pass.
-  const stepper = page.locator("[data-actions] [data-stepper]");
-  const buttons = page.locator("[data-actions] .btn-group button[data-line]");
+  const stepper = page.locator("[data-actions] [data-stepper]:visible");
+  const buttons = page.locator("[data-actions] .btn-group button[data-line]:visible");
   const playable = page.locator("[data-hand-card][data-playable=true]");
   if (await stepper.count()) {
     const line = await stepper.first().getAttribute("data-line");

@@ -233,7 +233,7 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
     let to_act_name = view.to_act.map(|seat| view.seat_name(seat).to_string()).unwrap_or_default();
     let my_turn = view.viewer.is_some() && view.to_act == view.viewer;
     let status = if my_turn {
-        if !single.is_empty() && multi.is_empty() && single.len() == options.len() {
+        if !single.is_empty() && multi.is_empty() {
             "Your turn: tap a card to play".to_string()
         } else if need > 0 {
             format!("Your turn: pick {need} cards")
@@ -344,7 +344,16 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                                 }
                             }
                         }
-                        ButtonGroups { options: buttons.clone(), game, names: names.clone(), on_act: act }
+                        if !single.is_empty() && !buttons.is_empty() {
+                            // Cards are to be played: other actions (a claim) stay one tap away,
+                            // out of the way of a mistaken tap.
+                            details { class: "more",
+                                summary { "Other actions" }
+                                ButtonGroups { options: buttons.clone(), game, names: names.clone(), on_act: act }
+                            }
+                        } else {
+                            ButtonGroups { options: buttons.clone(), game, names: names.clone(), on_act: act }
+                        }
                     }
                 }
                 div { class: "hand", "data-hand": "",
