@@ -537,6 +537,15 @@ impl<G: Game> TableSession for LocalSession<G> {
         self.current_record()
     }
 
+    fn finished_record(&self, hand_number: u32) -> Option<HandRecord> {
+        let index = hand_number.checked_sub(1)? as usize;
+        match self.finished.get(index) {
+            Some(finished) => Some(finished.record.clone()),
+            None if index == self.finished.len() && self.settled.is_some() => Some(self.current_record()),
+            None => None,
+        }
+    }
+
     fn saved(&self) -> Option<SavedGame> {
         Some(SavedGame {
             format: SAVE_FORMAT,
@@ -608,7 +617,17 @@ mod tests {
                 }
                 session.next_hand().unwrap();
             }
-            assert!(!session.scoreboard().rows.is_empty());
+            let board = session.scoreboard();
+            assert!(!board.rows.is_empty());
+            for row in &board.rows {
+                let record = session.finished_record(row.hand_number).unwrap();
+                assert!(
+                    troef_core::with_game!(game, G => replay_hand::<G>(&record).is_ok()),
+                    "{game:?} hand {}",
+                    row.hand_number
+                );
+            }
+            assert!(session.finished_record(board.rows.len() as u32 + 1).is_none());
         }
     }
 

@@ -48,8 +48,11 @@ pub trait TableSession {
     fn scoreboard(&self) -> Scoreboard;
 
     /// The current hand as a record: complete once the hand is over, and accepted by
-    /// `troef replay` then.
+    /// `troef replay` then. It holds the whole deal, so screens offer it only after the hand.
     fn hand_record(&self) -> HandRecord;
+
+    /// The record of a finished hand of this match, by its number (from 1).
+    fn finished_record(&self, hand_number: u32) -> Option<HandRecord>;
 
     /// Everything needed to resume this table exactly where it is (local tables only).
     fn saved(&self) -> Option<crate::store::SavedGame>;

@@ -313,6 +313,11 @@ for (const game of GAMES) {
       await page.tap("text=Scoreboard");
       await page.waitForSelector("[data-scoreboard]");
       await shot(page, "scoreboard");
+      // Every finished hand's record is on the scoreboard, the same one the result screen gave.
+      await page.tap("[data-record-hand='1']");
+      const again = await page.inputValue("[data-record]");
+      assert(again === fs.readFileSync(path.join(output, `${game}-hand.json`), "utf8"), "the scoreboard's record differs");
+      await page.tap("[data-action=close]");
       await page.tap("text=Back to the table");
       await page.tap("[data-action=next-hand]");
       await page.waitForSelector(".table", { timeout: 10_000 });

@@ -68,14 +68,15 @@ impl Ctx {
     }
 }
 
-/// Saves the table after a change; records a match that just ended in the history.
-pub fn after_change(ctx: Ctx, was_over: bool) {
+/// Saves the table after a change (an action, a new hand); a match that just ended goes to the
+/// history (only the action that ends a match can call this with the match over).
+pub fn after_change(ctx: Ctx) {
     let store = ctx.store();
     let (saved, ended) = {
         let session = ctx.session.peek();
         let Some(session) = session.as_ref() else { return };
         let ended = session.hand_result().and_then(|result| result.match_over.clone().map(|summary| (result, summary)));
-        let summary = ended.filter(|_| !was_over).map(|(result, summary)| MatchSummary {
+        let summary = ended.map(|(result, summary)| MatchSummary {
             game: session.game().name().to_string(),
             players: session.setup().seats.iter().map(|seat| seat.name.clone()).collect(),
             hands: result.hand_number,

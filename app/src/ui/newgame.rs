@@ -81,7 +81,7 @@ pub fn NewGame() -> Element {
                 let (mut slot, mut revealed) = (ctx.session, ctx.revealed);
                 slot.set(Some(session));
                 revealed.set(None);
-                after_change(ctx, false);
+                after_change(ctx);
                 ctx.go(Screen::Table);
             }
             Err(reason) => error.set(Some(reason)),

@@ -60,7 +60,7 @@ fn use_bot_driver(ctx: Ctx) {
                 _ => Ok(false),
             };
             match result {
-                Ok(true) => after_change(ctx, false),
+                Ok(true) => after_change(ctx),
                 Ok(false) => {}
                 Err(error) => {
                     ctx.notice(format!("A bot could not play: {error}"));
@@ -136,7 +136,8 @@ fn PrivacyScreen(seat: Seat) -> Element {
 enum Overlay {
     Menu,
     LastTrick,
-    Record,
+    /// The record of a finished hand, by number.
+    Record(u32),
     Log,
 }
 
@@ -201,7 +202,7 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
         let outcome = slot.write().as_mut().map(|session| session.act(seat, &line));
         match outcome {
             Some(Ok(())) => {
-                after_change(ctx, false);
+                after_change(ctx);
             }
             Some(Err(reason)) => error.set((moment, Some(reason))),
             None => {}
@@ -633,7 +634,7 @@ fn ResultScreen(result: HandResult, overlay: Signal<Option<Overlay>>) -> Element
                             }
                             let mut revealed = ctx.revealed;
                             revealed.set(None);
-                            after_change(ctx, false);
+                            after_change(ctx);
                         },
                         "Deal the next hand"
                     }
@@ -641,7 +642,7 @@ fn ResultScreen(result: HandResult, overlay: Signal<Option<Overlay>>) -> Element
                     button { class: "btn primary big", "data-action": "new-game", onclick: move |_| { leave_table(ctx); ctx.go(Screen::NewGame) }, "New game" }
                 }
                 div { class: "row",
-                    button { class: "btn", "data-action": "record", onclick: move |_| overlay.set(Some(Overlay::Record)), "Hand record" }
+                    button { class: "btn", "data-action": "record", onclick: move |_| overlay.set(Some(Overlay::Record(result.hand_number))), "Hand record" }
                     button { class: "btn", onclick: move |_| ctx.go(Screen::Scoreboard), "Scoreboard" }
                     button { class: "btn", onclick: move |_| leave_table(ctx), "Home" }
                 }
@@ -713,7 +714,7 @@ fn OverlayView(overlay: Signal<Option<Overlay>>) -> Element {
             button { class: "btn big", "data-action": "last-trick", disabled: !has_last, onclick: move |_| overlay.set(Some(Overlay::LastTrick)), "Last trick" }
             button { class: "btn big", "data-action": "log", onclick: move |_| overlay.set(Some(Overlay::Log)), "This hand so far" }
             button { class: "btn big", "data-action": "scores", onclick: move |_| { overlay.set(None); ctx.go(Screen::Scoreboard) }, "Scoreboard" }
-            button { class: "btn big", "data-action": "record", onclick: move |_| overlay.set(Some(Overlay::Record)), "Hand record" }
+            button { class: "btn big", "data-action": "records", onclick: move |_| { overlay.set(None); ctx.go(Screen::Scoreboard) }, "Records of finished hands" }
             button { class: "btn big", "data-action": "leave", onclick: move |_| { overlay.set(None); leave_table(ctx) }, "Leave the table (it stays saved)" }
         },
         Overlay::LastTrick => {
@@ -752,18 +753,14 @@ fn OverlayView(overlay: Signal<Option<Overlay>>) -> Element {
                 }
             }
         }
-        Overlay::Record => {
-            let record = session.hand_record();
-            let finished = session.hand_result().is_some();
-            let json = record.to_json();
-            let number = session.scoreboard().rows.len().max(1);
+        Overlay::Record(number) => {
+            let record = session.finished_record(number);
+            let json = record.map(|record| record.to_json()).unwrap_or_default();
             let file = format!("troef-{}-hand-{number}.json", game.name());
             let href = format!("data:application/json;charset=utf-8,{}", percent_encode(&json));
             rsx! {
-                h2 { "Hand record" }
-                p { class: "muted",
-                    if finished { "The whole hand as a record: `troef replay` gives its score." } else { "The hand so far (the deal and every action). `troef replay` accepts it once the hand is over." }
-                }
+                h2 { "Record of hand {number}" }
+                p { class: "muted", "The whole hand: the deal and every action. `troef replay` gives its score." }
                 a { class: "btn primary", href: "{href}", download: "{file}", "data-action": "download-record", "Download {file}" }
                 textarea { class: "record", readonly: true, "data-record": "", "aria-label": "Hand record", value: "{json}" }
             }
@@ -798,6 +795,7 @@ mod tests {
 #[component]
 pub fn ScoreboardScreen() -> Element {
     let ctx = use_ctx();
+    let mut overlay = use_signal(|| None::<Overlay>);
     let board = ctx.session.read().as_ref().map(|session| session.scoreboard()).unwrap_or_default();
     rsx! {
         TopBar { title: "Scoreboard", back: Screen::Table }
@@ -814,6 +812,7 @@ pub fn ScoreboardScreen() -> Element {
                             for column in board.columns.iter() {
                                 th { key: "{column.key}", class: "num", "{column.label}" }
                             }
+                            th { span { class: "sr-only", "Record" } }
                         }
                     }
                     tbody {
@@ -824,6 +823,15 @@ pub fn ScoreboardScreen() -> Element {
                                 for (index, total) in row.totals.iter().enumerate() {
                                     td { key: "{index}", class: "num", "{total}" }
                                 }
+                                td {
+                                    button {
+                                        class: "btn small",
+                                        "aria-label": "Record of hand {row.hand_number}",
+                                        "data-record-hand": "{row.hand_number}",
+                                        onclick: { let number = row.hand_number; move |_| overlay.set(Some(Overlay::Record(number))) },
+                                        "Record"
+                                    }
+                                }
                             }
                         }
                     }
@@ -831,5 +839,6 @@ pub fn ScoreboardScreen() -> Element {
             }
             button { class: "btn primary big", onclick: move |_| ctx.go(Screen::Table), "Back to the table" }
         }
+        OverlayView { overlay }
     }
 }
