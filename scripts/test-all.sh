@@ -52,10 +52,53 @@ selfplay_all() {
     done
 }
 
+# The web app: build the wasm bundle, install Debian's Chromium and the locked npm packages, run
+# the browser suite (tests/e2e), then the README's run command, fetching the page it serves.
+apt_install() {
+    command -v apt-get >/dev/null 2>&1 || { echo "error: cannot install $* without apt-get" >&2; return 1; }
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1 \
+        || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null; }
+}
+
+web_suite() {
+    bash scripts/build-web.sh
+    command -v chromium >/dev/null 2>&1 || apt_install chromium
+    command -v npm >/dev/null 2>&1 || apt_install nodejs npm
+    (cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error)
+    cargo build --profile ci -p troef
+    TROEF_BIN="${CARGO_TARGET_DIR:-target}/ci/troef" node tests/e2e/run.mjs
+}
+
+run_command() {
+    local log port=8471 pid address=""
+    log=$(mktemp)
+    bash scripts/run-app.sh --port "$port" >"$log" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 600); do
+        address=$(grep -o 'http://127\.0\.0\.1:[0-9]*/' "$log" | head -1 || true)
+        [ -n "$address" ] && node -e "fetch('$address').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))" && break
+        address=""
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.5
+    done
+    local page=""
+    [ -n "$address" ] && page=$(node -e "fetch('$address').then(r => r.text()).then(t => console.log(t))")
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    if [ -z "$address" ] || ! grep -q 'id="main"' <<<"$page"; then
+        cat "$log" >&2
+        echo "error: the run command did not serve the app" >&2
+        return 1
+    fi
+    echo "    the run command served the app at $address"
+}
+
 stage "setup (rustfmt, clippy)" ensure_components
 stage "cargo fmt --all --check" cargo fmt --all --check
 stage "cargo clippy --workspace --all-targets -- -D warnings" cargo clippy --workspace --all-targets -- -D warnings
 stage "cargo test --workspace" cargo test --workspace
 stage "self-play ($SELFPLAY_HANDS hands of ${GAMES[*]})" selfplay_all
+stage "web app: wasm bundle and browser suite" web_suite
+stage "web app: the README's run command" run_command
 
 echo "all checks passed in $((SECONDS - total_start)) s"

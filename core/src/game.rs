@@ -6,7 +6,7 @@
 //! events; [`Match`] keeps running scores, dealer rotation and match end through the game's
 //! `settle` hook.
 
-use crate::card::{Card, CardSet};
+use crate::card::{Card, CardSet, Suit};
 use crate::config::{ConfigError, ConfigKey, ConfigValues};
 use crate::event::Events;
 use crate::record::{HandRecord, RecordError};
@@ -37,6 +37,26 @@ impl GameId {
         }
     }
 
+    /// The game's name as players write it: "Tarneeb", "Tysiacha".
+    pub fn title(self) -> &'static str {
+        match self {
+            GameId::Tarneeb => "Tarneeb",
+            GameId::Tysiacha => "Tysiacha",
+            GameId::Rikken => "Rikken",
+            GameId::Tachtigen => "Tachtigen",
+        }
+    }
+
+    /// One line saying what the game is, for a game picker.
+    pub fn description(self) -> &'static str {
+        match self {
+            GameId::Tarneeb => "Levantine partnership game: bid for tricks, the declarer names trumps.",
+            GameId::Tysiacha => "Thousand: bid for the talon, declare marriages, race to exactly 1000.",
+            GameId::Rikken => "Brabant and Limburg: bid rik, piek or misère, call an ace for a partner.",
+            GameId::Tachtigen => "Three players from Brabant: bid 80 or more, take the stok, add your roem.",
+        }
+    }
+
     pub fn parse(name: &str) -> Result<GameId, RuleError> {
         GameId::ALL.into_iter().find(|id| id.name().eq_ignore_ascii_case(name.trim())).ok_or_else(|| {
             RuleError::new(format!(
@@ -59,6 +79,19 @@ pub enum ToAct {
 /// Running scores as named integers, for records and printing: `{"A": 6, "B": -8}` or
 /// `{"P0": 880, "P0.barrel_hands": 1, ...}`. Each game maps its own score state to and from this.
 pub type ScoreSheet = BTreeMap<String, i64>;
+
+/// The public facts of a hand in progress, for a screen: what is played for, by whom, in which
+/// trump. Every field is known to every seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HandFacts {
+    /// The contract in the game's notation once it is fixed: `9Z`, `rik_beter`, `130`.
+    pub contract: Option<String>,
+    /// The declaring seats, as seat bits (empty before the auction ends, or in a pass game).
+    pub declarers: u8,
+    pub trump: Option<Suit>,
+    /// A card called for a partner (Rikken's called ace), once called.
+    pub called: Option<Card>,
+}
 
 /// What a match does after a hand is settled.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -226,6 +259,18 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Sized + 'static {
         _previous: &HandRecord,
     ) -> Result<NextDeck, RecordError> {
         Ok(NextDeck::Shuffle)
+    }
+
+    /// The action in words for people (buttons, the hand's log), still in tokens a screen can
+    /// dress: words (`_` for a space), card codes, seat names, suit letters after `trump`. The
+    /// default is the record notation.
+    fn describe_action(_config: &Self::Config, action: &Self::Action) -> String {
+        Self::format_action(action)
+    }
+
+    /// The public facts of the hand so far (contract, declarers, trump, called card).
+    fn facts(&self, _config: &Self::Config) -> HandFacts {
+        HandFacts::default()
     }
 
     /// Weight of a legal action in the self-play random policy. Uniform by default; a game biases
@@ -415,6 +460,11 @@ impl<G: Game> Hand<G> {
 
     pub fn outcome(&self) -> Option<G::Outcome> {
         self.game.outcome(&self.config, &self.table)
+    }
+
+    /// The public facts of the hand so far ([`Game::facts`]).
+    pub fn facts(&self) -> HandFacts {
+        self.game.facts(&self.config)
     }
 
     /// The hand as `viewer` may know it; bots and remote peers get only this.

@@ -21,7 +21,7 @@ pub mod view;
 pub use card::{Card, CardSet, Rank, Suit};
 pub use config::{ConfigError, ConfigKey, ConfigValues, KeyKind};
 pub use event::{Event, Events, Pile, Slot, SlotSet, Visibility};
-pub use game::{cut_deck, Dealing, Game, GameId, Hand, Match, MatchStatus, NextDeck, ScoreSheet, ToAct};
+pub use game::{cut_deck, Dealing, Game, GameId, Hand, HandFacts, Match, MatchStatus, NextDeck, ScoreSheet, ToAct};
 pub use seat::{Direction, Seat, SeatNames, MAX_SEATS};
 pub use table::{DealLayout, Place, RankOrder, Table, Trick, TrumpDuty, Viewer};
 pub use view::SeatView;

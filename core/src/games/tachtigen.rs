@@ -1476,6 +1476,22 @@ impl Game for Tachtigen {
         outcome.deltas.to_vec()
     }
 
+    fn describe_action(_config: &TachtigenConfig, action: &TachtigenAction) -> String {
+        match action {
+            TachtigenAction::Bid(contract) => format!("bid {contract}"),
+            other => Self::format_action(other),
+        }
+    }
+
+    fn facts(&self, _config: &TachtigenConfig) -> crate::game::HandFacts {
+        crate::game::HandFacts {
+            contract: self.contract().map(|contract| contract.to_string()),
+            declarers: self.declarer().map_or(0, Seat::bit),
+            trump: self.trump(),
+            called: None,
+        }
+    }
+
     fn breakdown(_config: &TachtigenConfig, outcome: &TachtigenOutcome) -> Vec<String> {
         let (Some(declarer), Some(contract)) = (outcome.declarer, outcome.contract) else {
             return vec!["all three passed: thrown in, nothing paid".to_string()];

@@ -1091,6 +1091,22 @@ impl Game for Tarneeb {
         }
     }
 
+    fn describe_action(_config: &TarneebConfig, action: &TarneebAction) -> String {
+        match action {
+            TarneebAction::Bid(Bid { tricks, zon: true }) => format!("bid {tricks} no_trump (zon)"),
+            other => Self::format_action(other).to_lowercase(),
+        }
+    }
+
+    fn facts(&self, _config: &TarneebConfig) -> crate::game::HandFacts {
+        crate::game::HandFacts {
+            contract: self.contract.map(|bid| bid.to_string()),
+            declarers: self.declarer.map_or(0, Seat::bit),
+            trump: self.trump,
+            called: None,
+        }
+    }
+
     fn breakdown(config: &TarneebConfig, outcome: &TarneebOutcome) -> Vec<String> {
         match (outcome.ruleset, outcome.end) {
             (_, HandEnd::Annulled) => vec!["all four passed: deal annulled, no score".to_string()],

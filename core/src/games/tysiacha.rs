@@ -1831,6 +1831,15 @@ impl Game for Tysiacha {
         outcome.raw_deltas(config)[..outcome.seats.min(MAX_SEATS as u8) as usize].to_vec()
     }
 
+    fn facts(&self, _config: &TysiachaConfig) -> crate::game::HandFacts {
+        crate::game::HandFacts {
+            contract: (self.contract > 0).then(|| self.contract.to_string()),
+            declarers: self.declarer().map_or(0, Seat::bit),
+            trump: self.trump,
+            called: None,
+        }
+    }
+
     fn breakdown(config: &TysiachaConfig, outcome: &TysiachaOutcome) -> Vec<String> {
         let mut lines = Vec::new();
         let rounding = match config.defender_rounding {

@@ -1979,6 +1979,15 @@ impl Game for Rikken {
         outcome.deltas.to_vec()
     }
 
+    fn facts(&self, _config: &RikkenConfig) -> crate::game::HandFacts {
+        let contract = match (self.contract, self.pass_game) {
+            (Some(contract), _) => Some(contract.id().to_string()),
+            (None, Some(game)) => Some(game.id().to_string()),
+            (None, None) => None,
+        };
+        crate::game::HandFacts { contract, declarers: self.declarers, trump: self.trump, called: self.called }
+    }
+
     fn breakdown(config: &RikkenConfig, outcome: &RikkenOutcome) -> Vec<String> {
         rules::breakdown(config, outcome)
     }

@@ -1,0 +1,142 @@
+//! What differs per platform: where saves go, how to wait, where seeds and the clock come from.
+//!
+//! * web (wasm): browser localStorage, browser timers, `crypto.getRandomValues` seeds;
+//! * desktop and phones: files in the app data directory, tokio timers;
+//! * no renderer (native tests): memory, no waiting.
+
+use crate::store::Store;
+
+/// The store for this platform.
+pub fn store() -> Box<dyn Store> {
+    #[cfg(all(feature = "web", target_arch = "wasm32"))]
+    {
+        if let Some(storage) = web::local_storage() {
+            return Box::new(web::LocalStorage(storage));
+        }
+    }
+    #[cfg(any(feature = "desktop", feature = "mobile"))]
+    {
+        if let Some(dir) = dirs::data_dir() {
+            return Box::new(crate::store::FileStore::new(dir.join("troef")));
+        }
+    }
+    Box::new(crate::store::MemoryStore::default())
+}
+
+/// Where saves are kept, in words (settings screen).
+pub fn store_place() -> String {
+    #[cfg(all(feature = "web", target_arch = "wasm32"))]
+    {
+        return "this browser's local storage".to_string();
+    }
+    #[allow(unreachable_code)]
+    {
+        #[cfg(any(feature = "desktop", feature = "mobile"))]
+        if let Some(dir) = dirs::data_dir() {
+            return dir.join("troef").display().to_string();
+        }
+        "memory only (nothing is kept after closing)".to_string()
+    }
+}
+
+/// Waits `ms` milliseconds without blocking the UI thread.
+pub async fn sleep(ms: u32) {
+    #[cfg(all(feature = "web", target_arch = "wasm32"))]
+    {
+        gloo_timers::future::TimeoutFuture::new(ms).await;
+    }
+    #[cfg(all(any(feature = "desktop", feature = "mobile"), not(target_arch = "wasm32")))]
+    {
+        tokio::time::sleep(std::time::Duration::from_millis(ms as u64)).await;
+    }
+    #[cfg(not(any(all(feature = "web", target_arch = "wasm32"), feature = "desktop", feature = "mobile")))]
+    {
+        let _ = ms;
+    }
+}
+
+/// A fresh random seed for a new match.
+pub fn new_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    #[cfg(target_arch = "wasm32")]
+    {
+        if getrandom::getrandom(&mut bytes).is_err() {
+            bytes = (now_ms() as u64).to_le_bytes();
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use rand::RngCore;
+        rand::thread_rng().fill_bytes(&mut bytes);
+    }
+    u64::from_le_bytes(bytes)
+}
+
+/// Milliseconds since 1970.
+pub fn now_ms() -> f64 {
+    #[cfg(all(feature = "web", target_arch = "wasm32"))]
+    {
+        return js_sys::Date::now();
+    }
+    #[allow(unreachable_code)]
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |elapsed| elapsed.as_millis() as f64)
+}
+
+/// `2026-12-03` for a time in milliseconds since 1970 (UTC).
+pub fn date_text(ms: u64) -> String {
+    // Days to civil date (proleptic Gregorian), after Howard Hinnant's well-known algorithm.
+    let days = (ms / 86_400_000) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days - era * 146_097;
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+#[cfg(all(feature = "web", target_arch = "wasm32"))]
+mod web {
+    use crate::store::Store;
+
+    pub fn local_storage() -> Option<web_sys::Storage> {
+        web_sys::window()?.local_storage().ok()?
+    }
+
+    pub struct LocalStorage(pub web_sys::Storage);
+
+    fn error(value: wasm_bindgen::JsValue) -> String {
+        value.as_string().unwrap_or_else(|| format!("{value:?}"))
+    }
+
+    impl Store for LocalStorage {
+        fn load(&self, key: &str) -> Result<Option<String>, String> {
+            self.0.get_item(key).map_err(error)
+        }
+
+        fn save(&self, key: &str, value: &str) -> Result<(), String> {
+            self.0.set_item(key, value).map_err(error)
+        }
+
+        fn remove(&self, key: &str) -> Result<(), String> {
+            self.0.remove_item(key).map_err(error)
+        }
+
+        fn keys(&self) -> Result<Vec<String>, String> {
+            let count = self.0.length().map_err(error)?;
+            Ok((0..count).filter_map(|index| self.0.key(index).ok().flatten()).collect())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(super::date_text(0), "1970-01-01");
+        assert_eq!(super::date_text(951_782_400_000), "2000-02-29");
+        assert_eq!(super::date_text(1_796_256_000_000), "2026-12-03");
+    }
+}

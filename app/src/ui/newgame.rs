@@ -1,0 +1,283 @@
+//! The new-game screen: pick a game, set its house rules (the core's config keys with their help,
+//! defaults preselected, keys that do nothing under the other settings hidden), and seat the
+//! table: you, bots with a level, or more people on this phone.
+
+use super::{after_change, key_label, use_ctx, Screen, TopBar};
+use crate::setup::{default_name, BotLevel, GameSetup, SeatKind, SeatSetup};
+use dioxus::prelude::*;
+use std::collections::BTreeMap;
+use troef_core::{ConfigKey, ConfigValues, Game, GameId, KeyKind};
+
+/// A game's variant keys.
+pub fn keys_of(id: GameId) -> &'static [ConfigKey] {
+    troef_core::with_game!(id, G => G::config_keys())
+}
+
+fn key_context(id: GameId, key: &str) -> &'static [(&'static str, &'static str)] {
+    troef_core::with_game!(id, G => G::key_context(key))
+}
+
+fn defaults(id: GameId) -> BTreeMap<String, String> {
+    keys_of(id).iter().map(|key| (key.name.to_string(), key.default.to_string())).collect()
+}
+
+/// The seat count for these settings, or why they are refused.
+fn check(id: GameId, config: &BTreeMap<String, String>) -> Result<u8, String> {
+    troef_core::with_game!(id, G => {
+        let values = ConfigValues::validate(G::config_keys(), config.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .map_err(|error| error.to_string())?;
+        G::check_config(&values).map_err(|error| error.to_string())?;
+        Ok(G::seat_count(&G::config(&values)))
+    })
+}
+
+/// The seats that may deal, as seat bits (a seat that never deals is a dummy).
+fn dealer_seats(id: GameId, config: &BTreeMap<String, String>) -> u8 {
+    troef_core::with_game!(id, G => {
+        ConfigValues::validate(G::config_keys(), config.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .map(|values| G::dealer_seats(&G::config(&values)))
+            .unwrap_or(u8::MAX)
+    })
+}
+
+/// Whether a key has an effect under the other settings (its `key_context` holds).
+fn key_applies(id: GameId, key: &str, config: &BTreeMap<String, String>) -> bool {
+    key_context(id, key).iter().all(|(other, value)| config.get(*other).is_some_and(|current| current == value))
+}
+
+fn resize_seats(seats: &mut Vec<SeatSetup>, count: usize) {
+    while seats.len() < count {
+        let index = seats.len();
+        seats.push(SeatSetup { name: default_name(index), kind: SeatKind::Bot { level: BotLevel::Normal } });
+    }
+    seats.truncate(count);
+}
+
+#[component]
+pub fn NewGame() -> Element {
+    let ctx = use_ctx();
+    let mut game = use_signal(|| GameId::Tarneeb);
+    let mut config = use_signal(|| defaults(GameId::Tarneeb));
+    let mut seats = use_signal(|| crate::setup::default_seats(4));
+    let mut error = use_signal(|| None::<String>);
+    let id = *game.read();
+    let checked = check(id, &config.read());
+    if let Ok(count) = checked {
+        if seats.peek().len() != count as usize {
+            resize_seats(&mut seats.write(), count as usize);
+        }
+    }
+    let current = config.read().clone();
+    let changed = current != defaults(id);
+    let start = move |_| {
+        let setup = GameSetup {
+            game: game.peek().name().to_string(),
+            config: config.peek().clone(),
+            seats: seats.peek().clone(),
+            seed: crate::platform::new_seed(),
+        };
+        match crate::local::open(setup) {
+            Ok(session) => {
+                let (mut slot, mut revealed) = (ctx.session, ctx.revealed);
+                slot.set(Some(session));
+                revealed.set(None);
+                after_change(ctx);
+                ctx.go(Screen::Table);
+            }
+            Err(reason) => error.set(Some(reason)),
+        }
+    };
+    rsx! {
+        TopBar { title: "New game", back: Screen::Home }
+        main { class: "page newgame",
+            section { class: "panel",
+                h2 { "Game" }
+                div { class: "game-list", role: "radiogroup",
+                    for option in GameId::ALL {
+                        button {
+                            key: "{option.name()}",
+                            class: if option == id { "game-choice on" } else { "game-choice" },
+                            role: "radio",
+                            "aria-checked": "{option == id}",
+                            "data-game": "{option.name()}",
+                            onclick: move |_| {
+                                game.set(option);
+                                config.set(defaults(option));
+                                if let Ok(count) = check(option, &defaults(option)) {
+                                    resize_seats(&mut seats.write(), count as usize);
+                                }
+                                error.set(None);
+                            },
+                            strong { "{option.title()}" }
+                            span { "{option.description()}" }
+                        }
+                    }
+                }
+            }
+            section { class: "panel",
+                h2 { "Players" }
+                p { class: "muted", "Several people on this phone play pass-and-play: the phone hides every hand between turns." }
+                for (index, seat) in seats.read().iter().enumerate() {
+                    if dealer_seats(id, &current) & (1 << index) != 0 {
+                        SeatField { key: "{index}", index, seat: seat.clone(), seats }
+                    } else {
+                        p { key: "{index}", class: "seat-field dummy", "data-seat": "{index}",
+                            "Seat {index + 1} is the dummy hand: the players play it in turn."
+                        }
+                    }
+                }
+            }
+            section { class: "panel",
+                div { class: "panel-head",
+                    h2 { "House rules" }
+                    if changed {
+                        button { class: "btn small", onclick: move |_| config.set(defaults(id)), "Reset to defaults" }
+                    }
+                }
+                p { class: "muted", "Preset to the usual rules; the default of each is marked. Rules that do nothing with the other settings are hidden." }
+                for key in keys_of(id).iter().filter(|key| key_applies(id, key.name, &current)) {
+                    KeyField { key: "{id.name()}-{key.name}", game: id, name: key.name, value: current.get(key.name).cloned().unwrap_or_default(), config }
+                }
+                if let Err(reason) = &checked {
+                    p { class: "error", role: "alert", "{reason}" }
+                }
+            }
+            if let Some(reason) = error.read().as_ref() {
+                p { class: "error", role: "alert", "{reason}" }
+            }
+            button { class: "btn primary big sticky", "data-action": "start", disabled: checked.is_err(), onclick: start,
+                "Start {id.title()}"
+            }
+        }
+    }
+}
+
+#[component]
+fn KeyField(game: GameId, name: &'static str, value: String, config: Signal<BTreeMap<String, String>>) -> Element {
+    let Some(key) = keys_of(game).iter().find(|key| key.name == name).copied() else { return rsx! {} };
+    let mut set = move |new: String| {
+        config.write().insert(name.to_string(), new);
+    };
+    let control = match key.kind {
+        KeyKind::Choice(values) if values.len() <= 4 && values.iter().map(|v| v.len()).sum::<usize>() < 34 => rsx! {
+            div { class: "segmented", role: "radiogroup", "aria-label": "{key_label(name)}",
+                for option in values.iter().copied() {
+                    button {
+                        key: "{option}",
+                        class: if value == option { "seg on" } else { "seg" },
+                        role: "radio",
+                        "aria-checked": "{value == option}",
+                        "data-value": "{option}",
+                        onclick: move |_| set(option.to_string()),
+                        {key_label(option)}
+                        if option == key.default { span { class: "default-mark", " ·default" } }
+                    }
+                }
+            }
+        },
+        KeyKind::Choice(values) => rsx! {
+            select { "aria-label": "{key_label(name)}", onchange: move |event| set(event.value()),
+                for option in values.iter().copied() {
+                    option { key: "{option}", value: "{option}", selected: value == option,
+                        {key_label(option)}
+                        if option == key.default { " (default)" }
+                    }
+                }
+            }
+        },
+        KeyKind::Integer { min, max, step } => rsx! {
+            input {
+                r#type: "number",
+                inputmode: "numeric",
+                "aria-label": "{key_label(name)}",
+                min: "{min}",
+                max: "{max}",
+                step: "{step}",
+                value: "{value}",
+                onchange: move |event| set(event.value()),
+            }
+        },
+        KeyKind::Subset(values) => {
+            let chosen: Vec<&str> = value.split(',').collect();
+            rsx! {
+                div { class: "checks",
+                    for option in values.iter().copied() {
+                        label { key: "{option}", class: "check",
+                            input {
+                                r#type: "checkbox",
+                                checked: chosen.contains(&option),
+                                onchange: {
+                                    let chosen: Vec<String> = chosen.iter().map(|word| word.to_string()).collect();
+                                    move |event: FormEvent| {
+                                        let mut words: Vec<&str> = values
+                                            .iter()
+                                            .copied()
+                                            .filter(|word| if *word == option { event.checked() } else { chosen.iter().any(|c| c == word) })
+                                            .collect();
+                                        if words.is_empty() {
+                                            words.push(option);
+                                        }
+                                        set(words.join(","));
+                                    }
+                                },
+                            }
+                            {key_label(option)}
+                        }
+                    }
+                }
+            }
+        }
+    };
+    rsx! {
+        div { class: "field", "data-key": "{name}",
+            div { class: "field-head",
+                span { class: "field-name", {key_label(name)} }
+                if value != key.default { span { class: "changed", "changed" } }
+            }
+            {control}
+            p { class: "help", "{key.help}" span { class: "muted", " Default: {key_label(key.default)}." } }
+        }
+    }
+}
+
+#[component]
+fn SeatField(index: usize, seat: SeatSetup, seats: Signal<Vec<SeatSetup>>) -> Element {
+    let kind_value = match seat.kind {
+        SeatKind::Person => "person".to_string(),
+        SeatKind::Bot { level } => format!("bot-{}", level.name()),
+    };
+    rsx! {
+        div { class: "seat-field", "data-seat": "{index}",
+            input {
+                r#type: "text",
+                "aria-label": "Name of player {index + 1}",
+                maxlength: "16",
+                value: "{seat.name}",
+                oninput: move |event| {
+                    if let Some(seat) = seats.write().get_mut(index) {
+                        seat.name = event.value();
+                    }
+                },
+            }
+            select {
+                "aria-label": "Who plays seat {index + 1}",
+                onchange: move |event| {
+                    let value = event.value();
+                    let kind = match value.strip_prefix("bot-").and_then(BotLevel::parse) {
+                        Some(level) => SeatKind::Bot { level },
+                        None => SeatKind::Person,
+                    };
+                    if let Some(seat) = seats.write().get_mut(index) {
+                        seat.kind = kind;
+                    }
+                },
+                option { value: "person", selected: kind_value == "person", "Person on this phone" }
+                for level in BotLevel::ALL {
+                    option { key: "{level.name()}", value: "bot-{level.name()}", selected: kind_value == format!("bot-{}", level.name()),
+                        "Bot · {level.name()}"
+                    }
+                }
+            }
+        }
+    }
+}
