@@ -18,6 +18,8 @@ pub struct Options {
     pub seed: u64,
     pub variants: Vec<String>,
     pub threads: Option<usize>,
+    /// Exit 1 unless the interval lies above 0.
+    pub require_a_stronger: bool,
     pub json: bool,
 }
 
@@ -55,6 +57,19 @@ where
         print_json(&report_json::<G>(&values, spec, &report, seconds));
     } else {
         print(&report_text::<G>(spec, &report, seconds));
+    }
+    if options.require_a_stronger && report.ci95_low <= 0.0 {
+        return Err(Failure {
+            code: CHECK_FAILED,
+            message: format!(
+                "{}: {} is not significantly stronger than {} (95% CI {:.2} to {:.2})",
+                G::ID.name(),
+                spec.a,
+                spec.b,
+                report.ci95_low,
+                report.ci95_high
+            ),
+        });
     }
     Ok(0)
 }

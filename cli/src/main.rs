@@ -102,6 +102,9 @@ enum Command {
         /// Worker threads (default: all cores); the result does not depend on this.
         #[arg(long)]
         threads: Option<usize>,
+        /// Fail (exit 1) unless A is significantly stronger (the interval lies above 0).
+        #[arg(long)]
+        require_a_stronger: bool,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -156,8 +159,8 @@ fn main() -> ExitCode {
         Command::Selfplay { game, variants, hands, seed, threads, json, sweep, min_contract_count } => {
             selfplay::run(&selfplay::Options { game, variants, hands, seed, threads, json, sweep, min_contract_count })
         }
-        Command::Arena { game, a, b, deals, seed, variants, threads, json } => {
-            arena::run(&arena::Options { game, a, b, deals, seed, variants, threads, json })
+        Command::Arena { game, a, b, deals, seed, variants, threads, require_a_stronger, json } => {
+            arena::run(&arena::Options { game, a, b, deals, seed, variants, threads, require_a_stronger, json })
         }
         Command::Rules { game, json } => rules::rules(&game, json),
         Command::Bench { what: BenchCommand::Deal { players, cards, runs, seed, json } } => {

@@ -102,6 +102,17 @@ fn the_baseline_beats_random_play_in_every_game() {
 }
 
 #[test]
+fn require_a_stronger_fails_when_a_is_not() {
+    let weaker = ["arena", "--game", "tysiacha", "--a", "random", "--b", "baseline", "--deals", "30"];
+    let output = troef(&[&weaker[..], &["--require-a-stronger"]].concat());
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("not significantly stronger"), "{stderr}");
+    let stronger = ["arena", "--game", "tysiacha", "--a", "baseline", "--b", "random", "--deals", "30"];
+    assert!(troef(&[&stronger[..], &["--require-a-stronger"]].concat()).status.success());
+}
+
+#[test]
 fn the_text_report_names_the_bots_and_the_interval() {
     let output = troef(&["arena", "--game", "tachtigen", "--a", "random", "--b", "baseline", "--deals", "20"]);
     assert!(output.status.success());
