@@ -233,7 +233,8 @@ impl<'a> Situation<'a> {
         for &seat in self.later {
             if self.on_my_side(seat) {
                 if let Some(threat) = threat {
-                    p_side += (1.0 - p_side) * self.p_beats(seat, threat, led) * 0.9;
+                    // Partner may not know the trick is lost, or may beat it with a card too low.
+                    p_side += (1.0 - p_side) * self.p_beats(seat, threat, led) * 0.6;
                 }
             } else {
                 let p = self.p_beats(seat, best, led);
@@ -247,13 +248,13 @@ impl<'a> Situation<'a> {
         p_side
     }
 
-    /// The lowest card still out (not mine, not gone) that beats `best`.
+    /// A typical card still out (not mine, not gone) that beats `best`: the second lowest of
+    /// them (an opponent seldom beats by the smallest margin there is), or the only one.
     fn lowest_beating(&self, best: Card, led: Suit) -> Option<Card> {
-        self.know
-            .outside(self.me)
-            .iter()
-            .filter(|&card| self.beats(card, best, led))
-            .min_by_key(|&card| self.key(card, led))
+        let mut beating: Vec<Card> =
+            self.know.outside(self.me).iter().filter(|&card| self.beats(card, best, led)).collect();
+        beating.sort_by_key(|&card| self.key(card, led));
+        beating.get(1).or(beating.first()).copied()
     }
 
     /// The chance that I take the trick with `card`; `others_duck`: the later seats go over only
@@ -359,14 +360,31 @@ impl<'a> Situation<'a> {
         let pot = self.trick_worth + trick_points + later_points;
         let leading = self.led.is_none();
         let unit = self.unit();
+        let drawing = leading && self.declaring && self.enemy_trumps() > 0;
         self.best_by(|card| {
             let side = self.side_chance(card);
             let mut value = side * (pot + self.points[card.index()]) - self.keep(card);
             if leading {
                 value += self.lead_preference(card) * unit;
             }
+            if drawing && self.is_trump(card) {
+                // A trump that draws the opponents' trumps is not lost: it makes the rest good.
+                value += 0.7 * self.keep(card);
+            }
             value
         })
+    }
+
+    /// The trumps still out that are not known to be a partner's.
+    fn enemy_trumps(&self) -> usize {
+        let Some(trump) = self.trump else { return 0 };
+        let mut partners = CardSet::EMPTY;
+        for seat in 0..MAX_SEATS {
+            if self.relation[seat] == Relation::Partner {
+                partners = partners.union(self.know.holds[seat]);
+            }
+        }
+        self.know.outside(self.me).of_suit(trump).difference(partners).len()
     }
 
     /// Lead habits beyond the trick at hand, in units of a typical trick.
