@@ -65,6 +65,9 @@ pub struct Situation<'a> {
     pub trick_worth: f32,
     /// Extra worth of keeping a card (half of a Tysiacha marriage), by card index.
     pub keep_bonus: [f32; 64],
+    /// The share of the other players' card points a card kept for later is expected to bring
+    /// in when it wins (0.5 by default).
+    pub capture_share: f32,
     /// My side named the trump (so it draws trumps).
     pub declaring: bool,
     pub aim: Aim,
@@ -103,6 +106,7 @@ impl<'a> Situation<'a> {
             points: [0.0; 64],
             trick_worth: 1.0,
             keep_bonus: [0.0; 64],
+            capture_share: 0.5,
             declaring: false,
             aim: Aim::Win,
             penalty: None,
@@ -318,7 +322,7 @@ impl<'a> Situation<'a> {
     /// if it wins, or often when thrown onto a partner's trick), and any game bonus.
     fn keep(&self, card: Card) -> f32 {
         let p = self.p_future(card);
-        let capture = self.average_out_points() * (self.players() as f32 - 1.0) * 0.5;
+        let capture = self.average_out_points() * (self.players() as f32 - 1.0) * self.capture_share;
         p * (self.trick_worth + capture)
             + self.points[card.index()] * (p + (1.0 - p) * 0.4)
             + self.keep_bonus[card.index()]
