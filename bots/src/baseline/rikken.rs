@@ -3,7 +3,8 @@
 //! * **Auction.** The hand is counted for every contract it could hold and the bot bids the one
 //!   worth most that is still above the bid (or joins a piek or misère that fits it):
 //!   * Rik / Rik beter: the trick count with the best plain trump (hearts for beter) plus about
-//!     2.7 tricks from the partner who holds the called ace, against 8;
+//!     2.8 tricks from the partner who holds the called ace, bid from a side count of 7.4 (a
+//!     failed Rik by one trick costs little, and passing leads to a pass game);
 //!   * N alleen (beter): the count alone against N, and 13 with a count near 13;
 //!   * troela: exactly three aces and at least 3.5 tricks of high cards (partner brings the
 //!     fourth ace and chooses the trump);

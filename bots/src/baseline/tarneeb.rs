@@ -3,7 +3,8 @@
 //! * **Bidding (Tarneeb).** The hand is counted in tricks with its best trump
 //!   ([`trick_estimate`]); partner is credited with about three tricks (more when he holds the
 //!   bid, fewer once he has passed). The bot bids the lowest legal contract the partnership's
-//!   count reaches with a small margin, since a made contract scores the tricks taken, not the
+//!   count reaches with a margin of a trick and a half (a failed contract costs the bid and
+//!   gives the defenders their tricks), since a made contract scores the tricks taken, not the
 //!   bid. It overbids its own partner only with a hand that is clearly better as declarer. With
 //!   `zon = on` a Zon bid is made when the hand counts clearly more tricks without a trump.
 //! * **Bidding (400).** Every player bids for himself: the bid is the value-weighted best bet on

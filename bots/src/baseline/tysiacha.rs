@@ -9,12 +9,13 @@
 //!   declarers were measured to take with such hands (the talon, the lead and the pass add
 //!   about forty points to a weak hand, less to a strong one).
 //! * **Auction.** The forced opening is the lowest bid; afterwards the bot raises by one step
-//!   while the count, less a margin, covers it. It never bids past what would overshoot the
+//!   while the count, less 35 points, covers it (a failed contract costs twice what a made one
+//!   gains over defending). It never bids past what would overshoot the
 //!   target, and on the barrel never above 120 (only a contract of exactly 120 wins there).
 //! * **Talon and pass.** Of the ten cards it keeps the best eight by the count, giving away low
 //!   cards: never an ace or ten when it can help, and not a king or queen whose partner card may
 //!   be out (it could complete a defender's marriage).
-//! * **Contract.** The bid, raised to what the eight cards count less a margin (to exactly 120
+//! * **Contract.** The bid, raised to what the eight cards count less 40 points (to exactly 120
 //!   on the barrel). Rospisat' costs as much as a failed contract, so it concedes only when the
 //!   concession is free (`rospisat_cost = every_third`) and the hand is clearly short.
 //! * **Play.** A player on lead after the first trick who holds a marriage first cashes his sure
