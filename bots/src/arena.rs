@@ -121,7 +121,10 @@ pub fn run<G: BotGame>(config: &G::Config, spec: &ArenaSpec) -> Result<ArenaRepo
 where
     G::Config: Sync,
 {
-    let deals = spec.deals.max(1);
+    let deals = spec.deals;
+    if deals == 0 {
+        return Err(ArenaError { deal: 0, message: "no deals to play".to_string() });
+    }
     let next = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
     let results: Mutex<Vec<Option<DealResult>>> = Mutex::new(vec![None; deals as usize]);

@@ -197,7 +197,10 @@ fn give_cost(card: Card, hand: CardSet, gone: CardSet) -> f32 {
 /// The best two cards to give away from `hand` (ten cards) and the count of the eight kept.
 fn best_gift(hand: CardSet, gone: CardSet) -> ([Card; 2], f32) {
     let cards: Vec<Card> = hand.iter().collect();
-    let mut best = ([cards[0], cards[cards.len().min(2) - 1]], f32::MIN);
+    let (Some(&first), Some(&second)) = (cards.first(), cards.get(1)) else {
+        return ([Card::JOKER; 2], f32::MIN);
+    };
+    let mut best = ([first, second], f32::MIN);
     for (i, &first) in cards.iter().enumerate() {
         for &second in &cards[i + 1..] {
             let mut kept = hand;
