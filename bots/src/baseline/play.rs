@@ -507,12 +507,28 @@ impl<'a> Situation<'a> {
             }
             if !unders.is_empty() {
                 // Keep the trick low (or the target on it) and shed my highest card under it.
-                return self.best_among(unders, |card| self.p_future(card) * 10.0 + self.strength(card) as f32 * 0.01);
+                return self.best_among(unders, |card| self.height(card));
             }
-            return self.best_by(|card| -(self.strength(card) as f32));
+            // Forced over: with the cheapest card that does it.
+            return self.best_by(|card| -(self.key(card, led) as f32));
         }
-        // The targets cannot take this trick any more: shed my most dangerous card.
-        self.best_by(|card| self.p_future(card))
+        // The targets cannot take this trick any more: shed my highest card, keeping the low
+        // ones to play under them later.
+        self.best_by(|card| self.height(card))
+    }
+
+    /// How high a card stands in its suit among the cards still out: the count of them below
+    /// it (the cards a defender keeps to play under a misère player are the low ones).
+    fn height(&self, card: Card) -> f32 {
+        let Some(suit) = card.suit() else { return 0.0 };
+        let below = self
+            .know
+            .outside(self.me)
+            .of_suit(suit)
+            .iter()
+            .filter(|&other| self.strength(other) < self.strength(card))
+            .count();
+        below as f32 + self.strength(card) as f32 * 0.01
     }
 }
 
