@@ -12,8 +12,15 @@
 //!   (Tysiacha's sitter, Rikken's dummy, whose cards its operator plays) are left out.
 //!
 //! A result is the game's own score delta of the seat for the one hand, played from the match's
-//! starting scores ([`Game::seat_deltas`]). The report gives the mean difference per deal with
-//! a 95% confidence interval (mean ± 1.96 s/√n over the deals).
+//! starting scores ([`Game::seat_deltas`]).
+//!
+//! * Decision: in the rotation the comparison table for "B in the same seat" is the one with B
+//!   in every seat (so the other seats hold the same players in both tables), and a seat that
+//!   does not act in that reference play is left out; an open-card bot takes a seat through
+//!   [`Player::Open`], so it plays either side like any other.
+//!
+//! The report gives the mean difference per deal with a 95% confidence interval (mean ± 1.96
+//! s/√n over the deals).
 //!
 //! **Determinism**: deal `i` is a shuffle from the seed's ChaCha stream `i`, and every decision's
 //! random number generator is `decision_rng(seed, i, action index)`, the same at every table of
@@ -121,6 +128,19 @@ pub fn run<G: BotGame>(config: &G::Config, spec: &ArenaSpec) -> Result<ArenaRepo
 where
     G::Config: Sync,
 {
+    run_with::<G>(config, spec, || [new_player::<G>(spec.a), new_player::<G>(spec.b)])
+}
+
+/// [`run`] with the players made by `players` (A first), once per worker thread: for players
+/// that are not (yet) a [`BotKind`].
+pub fn run_with<G: BotGame>(
+    config: &G::Config,
+    spec: &ArenaSpec,
+    players: impl Fn() -> [Player<G>; 2] + Sync,
+) -> Result<ArenaReport, ArenaError>
+where
+    G::Config: Sync,
+{
     let deals = spec.deals;
     if deals == 0 {
         return Err(ArenaError { deal: 0, message: "no deals to play".to_string() });
@@ -132,7 +152,7 @@ where
     std::thread::scope(|scope| {
         for _ in 0..spec.threads.max(1) {
             scope.spawn(|| {
-                let mut players = [new_player::<G>(spec.a), new_player::<G>(spec.b)];
+                let mut players = players();
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= deals || failed.load(Ordering::Relaxed) {
@@ -299,6 +319,8 @@ fn play_hand<G: BotGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{CheatingBot, RandomBot};
+    use troef_core::games::tarneeb::Tarneeb;
     use troef_core::games::tysiacha::Tysiacha;
     use troef_core::ConfigValues;
 
@@ -312,6 +334,34 @@ mod tests {
         let report = run::<Tysiacha>(&config, &spec(BotKind::Random, BotKind::Random, 2)).unwrap();
         assert_eq!((report.mean_diff, report.ci95_low, report.ci95_high), (0.0, 0.0, 0.0));
         assert_eq!(report.hands, 12 * 4, "the reference and one hand per active seat");
+    }
+
+    /// An open-card player for the test: it looks at the whole hand and plays its first legal
+    /// action.
+    struct FirstLegal;
+
+    impl<G: Game> CheatingBot<G> for FirstLegal {
+        fn name(&self) -> &'static str {
+            "first-legal"
+        }
+
+        fn choose_open(&mut self, hand: &Hand<G>, _scores: &G::Scores, _rng: &mut dyn RngCore) -> G::Action {
+            let mut legal = Vec::new();
+            hand.legal_actions(&mut legal);
+            legal[0]
+        }
+    }
+
+    #[test]
+    fn an_open_card_player_takes_a_seat_through_its_trait() {
+        let config = Tarneeb::config(&ConfigValues::validate(Tarneeb::config_keys(), []).unwrap());
+        let spec = spec(BotKind::Random, BotKind::Random, 2);
+        let report = run_with::<Tarneeb>(&config, &spec, || {
+            [Player::Open(Box::new(FirstLegal)), Player::Honest(Box::new(RandomBot))]
+        })
+        .unwrap();
+        assert_eq!(report.hands, 24);
+        assert_ne!(report.mean_diff, 0.0, "a different player gives different results");
     }
 
     #[test]

@@ -23,6 +23,8 @@
 //!   suit, which the called card takes. Misère declarers lose every trick, piek declarers take one
 //!   sure trick, defenders push tricks onto them. Schoppen Mie dumps the queen of spades; the
 //!   count pass games aim at their targets. A dummy (René, the blind) is played for its own side.
+//! * Decision: a dummy's operator (René's, or the blind's controller) plays the dummy's cards for
+//!   the dummy's own side, as a fair player at the table does, whatever his own side is.
 //! * **Claims.** The declarer (or any player once sides are known) claims all remaining tricks
 //!   when every card he holds is a sure winner, and accepts a claim that takes no more than the
 //!   claimant's sure tricks (or, from his own side, no fewer).

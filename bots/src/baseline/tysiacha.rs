@@ -23,6 +23,9 @@
 //!   most valuable marriage, leading its queen. Otherwise the shared trick player counts card points: the
 //!   declarer against two defenders, who play as partners (no overtaking each other); a marriage
 //!   card is kept until it can be declared.
+//! * Decision: the two defenders cooperate against the declarer (the spec says they usually do)
+//!   although each scores only his own points: a defender does not overtake the other, and
+//!   throws low cards rather than points onto the other's trick.
 //! * **Four nines.** The holder redeals unless he is the declarer with a contract his cards
 //!   cover.
 
