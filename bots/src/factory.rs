@@ -1,9 +1,11 @@
 //! Bots by name, for every game: what the app, a networked peer and the arena call.
 //!
 //! A caller that knows the game only at run time picks the game type with
-//! `troef_core::with_game!` and asks for `new_bot::<G>(kind)`; each game says which bot is its
-//! baseline through [`BotGame`]. Later levels add a variant to [`BotKind`] and one line in
-//! [`new_player`].
+//! `troef_core::with_game!` and asks for `bot_named::<G>("baseline")` (or `new_bot::<G>(kind)`);
+//! each game says which bot is its baseline through [`BotGame`]. Later levels add a variant to
+//! [`BotKind`] and one line in [`new_player`]; the open-card bot enters the same way, as a
+//! [`Player::Open`], which [`new_bot`] keeps away from tables with people and the arena seats
+//! like any other player.
 
 use crate::{BaselineBot, Bot, CheatingBot, RandomBot};
 use std::fmt;
@@ -119,6 +121,13 @@ pub fn new_player<G: BotGame>(kind: BotKind) -> Player<G> {
         BotKind::Random => Player::Honest(Box::new(RandomBot)),
         BotKind::Baseline => Player::Honest(G::baseline_bot()),
     }
+}
+
+/// The honest bot named `name` (`random`, `baseline`), for tables with people; the error says
+/// why not (an unknown name, or a bot that sees the whole deal).
+pub fn bot_named<G: BotGame>(name: &str) -> Result<Box<dyn Bot<G>>, String> {
+    let kind = BotKind::parse(name)?;
+    new_bot::<G>(kind).ok_or_else(|| format!("the {kind} bot sees the whole deal and may only play in the arena"))
 }
 
 /// The honest bot of a kind, for tables with people: `None` for a kind that sees the whole deal.

@@ -11,7 +11,7 @@ pub mod baseline;
 mod factory;
 
 pub use baseline::BaselineBot;
-pub use factory::{new_bot, new_player, BotGame, BotKind, Player};
+pub use factory::{bot_named, new_bot, new_player, BotGame, BotKind, Player};
 
 use rand::RngCore;
 use troef_core::{Game, Hand, SeatView};

@@ -218,4 +218,11 @@ fn bot_kinds_parse_by_name() {
     }
     let error = BotKind::parse("genius").expect_err("no such bot");
     assert!(error.contains("random") && error.contains("baseline"), "{error}");
+    for id in GameId::ALL {
+        with_game!(id, G => {
+            assert_eq!(troef_bots::bot_named::<G>("Baseline").expect("a bot by name").name(), "baseline");
+            assert_eq!(troef_bots::bot_named::<G>("random").expect("a bot by name").name(), "random");
+            assert!(troef_bots::bot_named::<G>("genius").is_err());
+        });
+    }
 }
