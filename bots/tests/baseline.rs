@@ -153,7 +153,7 @@ fn settings_strategy(id: GameId) -> impl Strategy<Value = (Setting, u64)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     #[test]
     fn tarneeb_baseline_is_legal((setting, seed) in settings_strategy(GameId::Tarneeb)) {
