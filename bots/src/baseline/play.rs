@@ -70,6 +70,9 @@ pub struct Situation<'a> {
     pub capture_share: f32,
     /// My side named the trump (so it draws trumps).
     pub declaring: bool,
+    /// Whether the points a partner takes count for me too (false in Tysiacha, where each
+    /// defender keeps his own: a card's points then count only on a trick I take myself).
+    pub points_shared: bool,
     pub aim: Aim,
     /// A card to get rid of onto someone else's trick (the queen of spades in Schoppen Mie and
     /// Schoppen vrouw).
@@ -108,6 +111,7 @@ impl<'a> Situation<'a> {
             keep_bonus: [0.0; 64],
             capture_share: 0.5,
             declaring: false,
+            points_shared: true,
             aim: Aim::Win,
             penalty: None,
         }
@@ -365,9 +369,12 @@ impl<'a> Situation<'a> {
         let leading = self.led.is_none();
         let unit = self.unit();
         let drawing = leading && self.declaring && self.enemy_trumps() > 0;
+        let current = self.winner();
         self.best_by(|card| {
             let side = self.side_chance(card);
-            let mut value = side * (pot + self.points[card.index()]) - self.keep(card);
+            let mine_on_top = current.is_none_or(|(_, best)| self.beats(card, best, self.led_for(card)));
+            let own = if self.points_shared || mine_on_top { self.points[card.index()] } else { 0.0 };
+            let mut value = side * (pot + own) - self.keep(card);
             if leading {
                 value += self.lead_preference(card) * unit;
             }

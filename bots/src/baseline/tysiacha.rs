@@ -338,6 +338,8 @@ fn play(view: &SeatView<Tysiacha>, legal: &[TysiachaAction]) -> Option<TysiachaA
     // Measured in duplicate baseline play: counting a quarter (not half) of the others' points as
     // what a kept winner brings in plays better here.
     situation.capture_share = 0.25;
+    // Each defender keeps his own points: none thrown onto the other's trick.
+    situation.points_shared = false;
     for suit in Suit::ALL {
         let (king, queen) = (Card::new(Rank::KING, suit), Card::new(Rank::QUEEN, suit));
         if mine.contains(king) && mine.contains(queen) {
