@@ -8,6 +8,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 GAMES=(tarneeb tysiacha rikken tachtigen)
 SELFPLAY_HANDS=20000
+# A short duplicate run of the baseline bot against random play per game (the long runs are
+# in the README); it fails unless the baseline is significantly stronger.
+ARENA_DEALS=200
 
 total_start=$SECONDS
 
@@ -93,11 +96,24 @@ run_command() {
     echo "    the run command served the app at $address"
 }
 
+arena_all() {
+    cargo build --profile ci -p troef
+    local bin="${CARGO_TARGET_DIR:-target}/ci/troef"
+    local game
+    for game in "${GAMES[@]}"; do
+        local start=$SECONDS
+        "$bin" arena --game "$game" --a baseline --b random --deals "$ARENA_DEALS" --seed 1 --require-a-stronger \
+            | sed -n 2p
+        echo "    $game: $ARENA_DEALS deals in $((SECONDS - start)) s"
+    done
+}
+
 stage "setup (rustfmt, clippy)" ensure_components
 stage "cargo fmt --all --check" cargo fmt --all --check
 stage "cargo clippy --workspace --all-targets -- -D warnings" cargo clippy --workspace --all-targets -- -D warnings
 stage "cargo test --workspace" cargo test --workspace
 stage "self-play ($SELFPLAY_HANDS hands of ${GAMES[*]})" selfplay_all
+stage "arena ($ARENA_DEALS deals of baseline against random, ${GAMES[*]})" arena_all
 stage "web app: wasm bundle and browser suite" web_suite
 stage "web app: the README's run command" run_command
 

@@ -6,6 +6,13 @@
 //! decides how decisions are seeded (the arena per deal, a networked peer per hand and action) and
 //! every run can be repeated exactly.
 
+pub mod arena;
+pub mod baseline;
+mod factory;
+
+pub use baseline::BaselineBot;
+pub use factory::{bot_named, new_bot, new_player, BotGame, BotKind, Player};
+
 use rand::RngCore;
 use troef_core::{Game, Hand, SeatView};
 

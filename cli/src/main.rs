@@ -1,10 +1,11 @@
 //! The `troef` command: replay and audit records, self-play random hands with invariant checks,
-//! list a game's variant keys. Every subcommand takes `--json` for machine-readable output.
+//! pit bots against each other in duplicate deals, list a game's variant keys. Every subcommand takes `--json` for machine-readable output.
 //!
 //! Exit status: 0 success; 1 a check failed (a self-play invariant, an audit violation); 2 bad
 //! input (a bad record, an unknown game or variant key, a missing file). Errors are one line on
 //! stderr, starting with `error: `.
 
+mod arena;
 mod bench;
 mod output;
 mod replay;
@@ -77,6 +78,37 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         min_contract_count: u64,
     },
+    /// Two bots over the same deals with every seat rotation (duplicate play): the mean score
+    /// difference per deal, A minus B, with a 95% confidence interval.
+    Arena {
+        /// The game (see `troef rules`).
+        #[arg(long)]
+        game: String,
+        /// Bot A: random or baseline.
+        #[arg(long)]
+        a: String,
+        /// Bot B: random or baseline.
+        #[arg(long)]
+        b: String,
+        /// How many deals (each played in every rotation).
+        #[arg(long, default_value_t = 1000)]
+        deals: u64,
+        /// Seed of the deals and of every decision.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A variant setting; repeat for several.
+        #[arg(long = "variant", value_name = "KEY=VALUE")]
+        variants: Vec<String>,
+        /// Worker threads (default: all cores); the result does not depend on this.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Fail (exit 1) unless A is significantly stronger (the interval lies above 0).
+        #[arg(long)]
+        require_a_stronger: bool,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Speed figures of the command's own: `troef bench deal --players 4 --cards 52`.
     Bench {
         #[command(subcommand)]
@@ -126,6 +158,9 @@ fn main() -> ExitCode {
         Command::Audit { file, json } => replay::audit(&file, json),
         Command::Selfplay { game, variants, hands, seed, threads, json, sweep, min_contract_count } => {
             selfplay::run(&selfplay::Options { game, variants, hands, seed, threads, json, sweep, min_contract_count })
+        }
+        Command::Arena { game, a, b, deals, seed, variants, threads, require_a_stronger, json } => {
+            arena::run(&arena::Options { game, a, b, deals, seed, variants, threads, require_a_stronger, json })
         }
         Command::Rules { game, json } => rules::rules(&game, json),
         Command::Bench { what: BenchCommand::Deal { players, cards, runs, seed, json } } => {

@@ -1,0 +1,139 @@
+//! Bots by name, for every game: what the app, a networked peer and the arena call.
+//!
+//! A caller that knows the game only at run time picks the game type with
+//! `troef_core::with_game!` and asks for `bot_named::<G>("baseline")` (or `new_bot::<G>(kind)`);
+//! each game says which bot is its baseline through [`BotGame`]. Later levels add a variant to
+//! [`BotKind`] and one line in [`new_player`]; the open-card bot enters the same way, as a
+//! [`Player::Open`], which [`new_bot`] keeps away from tables with people and the arena seats
+//! like any other player.
+
+use crate::{BaselineBot, Bot, CheatingBot, RandomBot};
+use std::fmt;
+use troef_core::games::{rikken::Rikken, tachtigen::Tachtigen, tarneeb::Tarneeb, tysiacha::Tysiacha};
+use troef_core::Game;
+
+/// The kinds of bot, by their names in tables, settings and arena reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// A uniformly random legal action.
+    Random,
+    /// The rule-based club player of [`crate::baseline`].
+    Baseline,
+}
+
+impl BotKind {
+    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Baseline];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Baseline => "baseline",
+        }
+    }
+
+    /// The kind named `name` (case-insensitive); the error lists the known names.
+    pub fn parse(name: &str) -> Result<BotKind, String> {
+        BotKind::ALL.into_iter().find(|kind| kind.name().eq_ignore_ascii_case(name.trim())).ok_or_else(|| {
+            format!(
+                "unknown bot {:?} (known: {})",
+                name.chars().take(32).collect::<String>(),
+                BotKind::ALL.map(BotKind::name).join(", ")
+            )
+        })
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a game supplies to have bots: its baseline, and how the arena seats partners.
+pub trait BotGame: Game {
+    /// This game's baseline bot.
+    fn baseline_bot() -> Box<dyn Bot<Self>>;
+
+    /// The two partnerships as seat bits when partners are fixed for the whole match (Tarneeb);
+    /// `None` when partnerships change from hand to hand or there are none.
+    fn fixed_partnerships(_config: &Self::Config) -> Option<[u8; 2]> {
+        None
+    }
+}
+
+impl BotGame for Tarneeb {
+    fn baseline_bot() -> Box<dyn Bot<Self>> {
+        Box::new(BaselineBot)
+    }
+
+    fn fixed_partnerships(_config: &Self::Config) -> Option<[u8; 2]> {
+        // N + S against E + W.
+        Some([0b0101, 0b1010])
+    }
+}
+
+impl BotGame for Tysiacha {
+    fn baseline_bot() -> Box<dyn Bot<Self>> {
+        Box::new(BaselineBot)
+    }
+}
+
+impl BotGame for Rikken {
+    fn baseline_bot() -> Box<dyn Bot<Self>> {
+        Box::new(BaselineBot)
+    }
+}
+
+impl BotGame for Tachtigen {
+    fn baseline_bot() -> Box<dyn Bot<Self>> {
+        Box::new(BaselineBot)
+    }
+}
+
+/// A seat's player: an honest bot, deciding from the seat's view, or an open-card bot, which
+/// sees the whole deal (the arena's upper bound; never seated against people).
+pub enum Player<G: Game> {
+    Honest(Box<dyn Bot<G>>),
+    Open(Box<dyn CheatingBot<G>>),
+}
+
+impl<G: Game> Player<G> {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Player::Honest(bot) => bot.name(),
+            Player::Open(bot) => bot.name(),
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for Player<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Honest(bot) => write!(f, "Honest({})", bot.name()),
+            Player::Open(bot) => write!(f, "Open({})", bot.name()),
+        }
+    }
+}
+
+/// The player of a kind, honest or open-card.
+pub fn new_player<G: BotGame>(kind: BotKind) -> Player<G> {
+    match kind {
+        BotKind::Random => Player::Honest(Box::new(RandomBot)),
+        BotKind::Baseline => Player::Honest(G::baseline_bot()),
+    }
+}
+
+/// The honest bot named `name` (`random`, `baseline`), for tables with people; the error says
+/// why not (an unknown name, or a bot that sees the whole deal).
+pub fn bot_named<G: BotGame>(name: &str) -> Result<Box<dyn Bot<G>>, String> {
+    let kind = BotKind::parse(name)?;
+    new_bot::<G>(kind).ok_or_else(|| format!("the {kind} bot sees the whole deal and may only play in the arena"))
+}
+
+/// The honest bot of a kind, for tables with people: `None` for a kind that sees the whole deal.
+pub fn new_bot<G: BotGame>(kind: BotKind) -> Option<Box<dyn Bot<G>>> {
+    match new_player::<G>(kind) {
+        Player::Honest(bot) => Some(bot),
+        Player::Open(_) => None,
+    }
+}
