@@ -98,6 +98,12 @@ impl DealLayout {
         self.unseen_hands
     }
 
+    /// This layout with `seats` (seat bits) dealt unseen as well: for a hand whose blind seats
+    /// depend on more than the config and the dealer (see `Game::unseen_at_deal`).
+    pub fn with_unseen_hands(&self, seats: u8) -> DealLayout {
+        DealLayout { unseen_hands: self.unseen_hands | seats, ..self.clone() }
+    }
+
     /// How many deck positions the layout deals.
     pub fn len(&self) -> usize {
         self.places.len()
