@@ -23,10 +23,12 @@ pub enum GameId {
     Tysiacha,
     Rikken,
     Tachtigen,
+    Tachentige,
 }
 
 impl GameId {
-    pub const ALL: [GameId; 4] = [GameId::Tarneeb, GameId::Tysiacha, GameId::Rikken, GameId::Tachtigen];
+    pub const ALL: [GameId; 5] =
+        [GameId::Tarneeb, GameId::Tysiacha, GameId::Rikken, GameId::Tachtigen, GameId::Tachentige];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -34,6 +36,7 @@ impl GameId {
             GameId::Tysiacha => "tysiacha",
             GameId::Rikken => "rikken",
             GameId::Tachtigen => "tachtigen",
+            GameId::Tachentige => "tachentige",
         }
     }
 
