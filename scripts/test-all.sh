@@ -6,7 +6,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-GAMES=(tarneeb tysiacha rikken tachtigen)
+GAMES=(tarneeb tysiacha rikken tachtigen tachentige)
 SELFPLAY_HANDS=20000
 
 total_start=$SECONDS
