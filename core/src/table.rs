@@ -240,6 +240,19 @@ impl RankOrder {
         table
     }
 
+    /// The strength of the rank valued `value` (2..=14; 0 for any other), for tables built at
+    /// compile time.
+    pub const fn strength_of(&self, value: u8, as_trump: bool) -> u8 {
+        if value as usize >= 15 {
+            return 0;
+        }
+        if as_trump {
+            self.trump[value as usize]
+        } else {
+            self.plain[value as usize]
+        }
+    }
+
     /// Higher is stronger; 0 for the joker or a rank the game does not use.
     pub fn strength(&self, card: Card, as_trump: bool) -> u8 {
         match card.rank() {

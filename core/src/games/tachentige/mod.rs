@@ -88,14 +88,16 @@ use crate::card::{Card, CardSet, Rank, Suit};
 use crate::config::{ConfigError, ConfigKey, ConfigValues, KeyKind};
 use crate::event::{Event, Events, Pile, Slot, SlotSet, Visibility};
 use crate::game::{Game, GameId, MatchStatus, ScoreSheet, ToAct};
-use crate::games::brabant::{self, detect, Combo, Roem, RoemTable, RANK_ORDER};
+use crate::games::brabant::{self, detect, Combo, Roem, RoemTable};
 use crate::seat::{Direction, Seat, SeatNames};
 use crate::table::{DealLayout, Place, Table};
 use crate::RuleError;
 pub use rules::{
     call_allowed, call_candidates, call_rank, ladder, legal_cards, point_score, round_declaring, round_defending,
-    trump_allowed, ClosingType, Contract, PointScore, Solo, SoloGame, CLOSING_BID, CLOSING_ROUNDS, MAX_BID,
+    trick_winner, trump_allowed, ClosingType, Contract, PointScore, Solo, SoloGame, CLOSING_BID, CLOSING_ROUNDS,
+    MAX_BID,
 };
+use std::fmt;
 use std::sync::LazyLock;
 
 const SEATS: u8 = 4;
@@ -214,6 +216,42 @@ const CONFIG_KEYS: &[ConfigKey] = &[
 // ---------------------------------------------------------------------------------------------
 // Actions
 
+/// A set of cards of a Tachentige deck (7 to ace in each suit) in one 32-bit word, bit
+/// `8 × suit + rank − 7`: the cards of a discard or a combination. It keeps an action at 8 bytes,
+/// which matters because the auction lists up to 150 of them at a time.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Cards(u32);
+
+impl Cards {
+    /// The cards of `set` (cards below the seven, in no Tachentige deck, are dropped).
+    pub const fn of(set: CardSet) -> Cards {
+        let bits = set.bits();
+        let mut out = 0;
+        let mut suit = 0;
+        while suit < 4 {
+            out |= (((bits >> (13 * suit + 5)) & 0xff) as u32) << (8 * suit);
+            suit += 1;
+        }
+        Cards(out)
+    }
+
+    pub const fn set(self) -> CardSet {
+        let mut bits = 0;
+        let mut suit = 0;
+        while suit < 4 {
+            bits |= (((self.0 >> (8 * suit)) & 0xff) as u64) << (13 * suit + 5);
+            suit += 1;
+        }
+        CardSet::from_bits(bits)
+    }
+}
+
+impl fmt::Debug for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.set())
+    }
+}
+
 /// One action (see the module doc for the notation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TachentigeAction {
@@ -228,13 +266,13 @@ pub enum TachentigeAction {
     Stop,
     StokTake,
     StokLeave,
-    Discard(CardSet),
+    Discard(Cards),
     Trump(Suit),
     Call(Card),
     /// A declaring-side combination shown in trick 1.
-    Show(CardSet),
+    Show(Cards),
     /// A defender's combination shown to reject roem.
-    Reject(CardSet),
+    Reject(Cards),
     /// A defender lets the late window pass.
     NoReject,
     Play(Card),
@@ -439,6 +477,8 @@ pub struct Tachentige {
     high: Option<(Seat, Contract)>,
     declarer: Option<Seat>,
     contract: Option<Contract>,
+    /// The contract is a point game (kept beside `contract` for the hot paths).
+    point_game: bool,
     stok: StokChoice,
     discarded: bool,
     trump: Option<Suit>,
@@ -461,28 +501,49 @@ pub struct Tachentige {
 /// The self-play weight of a stop, against the others' [`WEIGHT_SCALE`].
 const WEIGHT_SCALE: u32 = 64;
 
-/// Every non-pass call of the ladder from 10 to 1500 with the solos (`[solos and stok, solos
-/// without the z ones, no solos]`), as actions, low to high.
-static LADDERS: LazyLock<[Vec<TachentigeAction>; 3]> = LazyLock::new(|| {
-    let actions = |calls: Vec<Contract>| -> Vec<TachentigeAction> {
-        calls
-            .into_iter()
-            .map(|call| match call {
-                Contract::Points(points) => TachentigeAction::Bid(points),
-                Contract::Solo(solo) => TachentigeAction::Solo(solo),
-            })
-            .collect()
-    };
-    [actions(ladder(10, true, true)), actions(ladder(10, true, false)), actions(ladder(10, false, true))]
-});
+/// Every non-pass call of one form of the ladder, as actions low to high.
+#[derive(Debug)]
+struct Ladder {
+    calls: Vec<TachentigeAction>,
+    /// The solos, as actions with their keys (they may be called below `min_bid`).
+    solos: Vec<(u32, TachentigeAction)>,
+}
 
-fn action_key(action: &TachentigeAction) -> u32 {
-    match action {
-        TachentigeAction::Bid(points) => *points as u32,
-        TachentigeAction::Solo(solo) => solo.key(),
-        _ => 0,
+impl Ladder {
+    fn new(solos: bool, has_stok: bool) -> Ladder {
+        let calls = ladder(10, solos, has_stok);
+        let action = |call: &Contract| match *call {
+            Contract::Points(points) => TachentigeAction::Bid(points),
+            Contract::Solo(solo) => TachentigeAction::Solo(solo),
+        };
+        Ladder {
+            calls: calls.iter().map(action).collect(),
+            solos: calls.iter().filter(|call| call.solo().is_some()).map(|call| (call.key(), action(call))).collect(),
+        }
+    }
+
+    /// How many calls rank at or below `key`: the point bids from 10 up to it and the solos
+    /// (the ladder's index of the first call above `key`, without a search).
+    fn count_up_to(&self, key: u32) -> usize {
+        let points = key.min(MAX_BID as u32) as usize / 10;
+        points + self.solos.iter().filter(|(solo, _)| *solo <= key).count()
+    }
+
+    /// Pushes every call ranking above `above` that may be made with `min_bid`.
+    fn push_calls_above(&self, above: u32, min_bid: u32, out: &mut Vec<TachentigeAction>) {
+        if above + 10 < min_bid {
+            // Point bids start at min_bid; solos keep their keys (3.2).
+            out.extend(self.solos.iter().filter(|(key, _)| *key > above && *key < min_bid).map(|(_, call)| *call));
+            out.extend_from_slice(&self.calls[self.count_up_to(min_bid - 1)..]);
+        } else {
+            out.extend_from_slice(&self.calls[self.count_up_to(above)..]);
+        }
     }
 }
+
+/// The ladder with every solo, without the `...z` ones (no stok), and without solos.
+static LADDERS: LazyLock<[Ladder; 3]> =
+    LazyLock::new(|| [Ladder::new(true, true), Ladder::new(true, false), Ladder::new(false, true)]);
 
 impl Tachentige {
     pub fn phase(&self) -> Phase {
@@ -546,7 +607,7 @@ impl Tachentige {
     }
 
     fn is_point_game(&self) -> bool {
-        matches!(self.contract, Some(Contract::Points(_)))
+        self.point_game
     }
 
     /// A closing round of type 1 or 2 whose declarer has not yet seen his hand.
@@ -628,6 +689,7 @@ impl Tachentige {
     ) {
         self.declarer = Some(declarer);
         self.contract = Some(contract);
+        self.point_game = matches!(contract, Contract::Points(_));
         self.turn = declarer;
         self.stok = match (config.has_stok(), contract) {
             (false, _) => StokChoice::NoStok,
@@ -647,7 +709,8 @@ impl Tachentige {
         self.turn = declarer;
         let point = self.is_point_game();
         if point && self.blind() {
-            self.phase = if self.trump.is_none() { Phase::Trump } else { Phase::Call };
+            // Type 1's trump is the turned card, even where its identity is not known yet.
+            self.phase = if self.trump.is_none() && self.turned.is_none() { Phase::Trump } else { Phase::Call };
             return;
         }
         if self.stok == StokChoice::Undecided {
@@ -793,8 +856,14 @@ impl Tachentige {
         Ok(())
     }
 
+    /// The trump suit; in closing type 1 the turned card's, which a peer learns from the deal
+    /// protocol after the deal.
+    fn trump_now(&self, table: &Table) -> Option<Suit> {
+        self.trump.or_else(|| self.turned.and_then(|slot| table.card_at(slot)).and_then(|card| card.suit()))
+    }
+
     fn call_choices(&self, config: &TachentigeConfig, table: &Table) -> CardSet {
-        let Some(trump) = self.trump else { return CardSet::EMPTY };
+        let Some(trump) = self.trump_now(table) else { return CardSet::EMPTY };
         call_candidates(Tachentige::deck(config), self.known_holdings(table), trump, self.called)
     }
 
@@ -1073,7 +1142,7 @@ impl Tachentige {
             self.turn = next(seat);
             return Ok(());
         }
-        let winner = table.trick().winner(self.trump, &RANK_ORDER).unwrap_or(seat);
+        let winner = trick_winner(table.trick(), self.trump).unwrap_or(seat);
         table.take_trick(winner, events);
         self.turn = winner;
         let done = table.trick_index();
@@ -1208,17 +1277,17 @@ impl Game for Tachentige {
     }
 
     fn deck(config: &TachentigeConfig) -> CardSet {
-        // 8 to ace in every suit, the red sevens, and with 32 cards the black ones.
-        let mut deck = CardSet::EMPTY;
+        // 8 to ace in every suit (bits 6..12 of each suit's 13), the red sevens (bit 5), and with
+        // 32 cards the black ones.
+        const EIGHT_TO_ACE: u64 = 0x1fc0;
+        const SEVEN: u64 = 0x20;
+        let per_suit = |suit: Suit, bits: u64| bits << (13 * suit.index());
+        let mut bits = 0;
         for suit in Suit::ALL {
-            let low = if config.deck32 || matches!(suit, Suit::Hearts | Suit::Diamonds) { 7 } else { 8 };
-            for value in low..=14 {
-                if let Some(rank) = Rank::new(value) {
-                    deck.insert(Card::new(rank, suit));
-                }
-            }
+            let red = matches!(suit, Suit::Hearts | Suit::Diamonds);
+            bits |= per_suit(suit, if config.deck32 || red { EIGHT_TO_ACE | SEVEN } else { EIGHT_TO_ACE });
         }
-        deck
+        CardSet::from_bits(bits)
     }
 
     fn layout(config: &TachentigeConfig, dealer: Seat) -> DealLayout {
@@ -1265,6 +1334,7 @@ impl Game for Tachentige {
             high: None,
             declarer: None,
             contract: None,
+            point_game: false,
             stok: StokChoice::NoStok,
             discarded: false,
             trump: None,
@@ -1322,16 +1392,7 @@ impl Game for Tachentige {
                     (false, _) => &LADDERS[2],
                 };
                 let above = self.high.map_or(0, |(_, high)| high.key());
-                let first = ladder.partition_point(|call| action_key(call) <= above);
-                let min_bid = config.min_bid as u32;
-                if (above / 10 + 1) * 10 >= min_bid {
-                    out.extend_from_slice(&ladder[first..]);
-                } else {
-                    out.extend(ladder[first..].iter().filter(|call| match call {
-                        TachentigeAction::Bid(points) => *points as u32 >= min_bid,
-                        _ => true,
-                    }));
-                }
+                ladder.push_calls_above(above, config.min_bid as u32, out);
             }
             Phase::Choice => {
                 out.push(TachentigeAction::Point);
@@ -1370,7 +1431,7 @@ impl Game for Tachentige {
                     let own = self.shown[seat.index()].combos();
                     for combo in held.combos() {
                         if combo.rejects(late.combo, self.trump) && !own.contains(&combo) {
-                            out.push(TachentigeAction::Reject(held.combo_cards(combo)));
+                            out.push(TachentigeAction::Reject(Cards::of(held.combo_cards(combo))));
                         }
                     }
                     return;
@@ -1398,9 +1459,9 @@ impl Game for Tachentige {
                             }
                             let cards = held.combo_cards(combo);
                             if may_show && (Some(seat) == self.declarer || !self.is_rejected(combo)) {
-                                out.push(TachentigeAction::Show(cards));
+                                out.push(TachentigeAction::Show(Cards::of(cards)));
                             } else if may_reject && self.standing_roem().any(|y| combo.rejects(y, self.trump)) {
-                                out.push(TachentigeAction::Reject(cards));
+                                out.push(TachentigeAction::Reject(Cards::of(cards)));
                             }
                         }
                     }
@@ -1430,9 +1491,8 @@ impl Game for Tachentige {
             }
             return Err(RuleError::new(format!("not {}'s turn ({} is to act)", seat_name(seat), seat_name(self.turn))));
         }
-        if self.turned.is_some() && self.trump.is_none() {
-            // A peer learns the turned card from the deal protocol after the deal.
-            self.trump = self.turned.and_then(|slot| table.card_at(slot)).and_then(|card| card.suit());
+        if self.trump.is_none() {
+            self.trump = self.trump_now(table);
         }
         match (self.phase, action) {
             (_, TachentigeAction::Stop) => {
@@ -1460,6 +1520,7 @@ impl Game for Tachentige {
             }
             (Phase::Stok, _) => Err(RuleError::new("the declarer takes the stok or leaves it (stok take, stok leave)")),
             (Phase::Discard, TachentigeAction::Discard(cards)) => {
+                let cards = cards.set();
                 self.apply_discard(config, table, seat, cards, events)
             }
             (Phase::Discard, _) => {
@@ -1469,8 +1530,10 @@ impl Game for Tachentige {
             (Phase::Trump, _) => Err(RuleError::new("the declarer must name trump")),
             (Phase::Call, TachentigeAction::Call(card)) => self.apply_call(config, table, seat, card, events),
             (Phase::Call, _) => Err(RuleError::new("the declarer must call a partner's card")),
-            (Phase::Play, TachentigeAction::Show(cards)) => self.apply_show(config, table, seat, cards, events),
-            (Phase::Play, TachentigeAction::Reject(cards)) => self.apply_reject(config, table, seat, cards, events),
+            (Phase::Play, TachentigeAction::Show(cards)) => self.apply_show(config, table, seat, cards.set(), events),
+            (Phase::Play, TachentigeAction::Reject(cards)) => {
+                self.apply_reject(config, table, seat, cards.set(), events)
+            }
             (Phase::Play, TachentigeAction::NoReject) if self.late.is_some() => {
                 self.leave_window(table, seat);
                 Ok(())
@@ -1509,7 +1572,7 @@ impl Game for Tachentige {
                     .filter(|&seat| on_side(Some(seat)))
                     .fold(CardSet::EMPTY, |cards, seat| cards.union(table.won(seat)));
                 outcome.trick_points = brabant::points(won, self.trump);
-                let last_winner = table.last_trick().and_then(|trick| trick.winner(self.trump, &RANK_ORDER));
+                let last_winner = table.last_trick().and_then(|trick| trick_winner(trick, self.trump));
                 outcome.last_trick =
                     if outcome.tricks_played == tricks && on_side(last_winner) { rules::LAST_TRICK } else { 0 };
                 // The hidden pile is never needed face up: 141 less every card played (6.1).
@@ -1675,7 +1738,7 @@ impl Game for Tachentige {
             ("no_reject", []) => TachentigeAction::NoReject,
             ("stok", [choice]) if choice.eq_ignore_ascii_case("take") => TachentigeAction::StokTake,
             ("stok", [choice]) if choice.eq_ignore_ascii_case("leave") => TachentigeAction::StokLeave,
-            ("discard", list) if !list.is_empty() => TachentigeAction::Discard(cards(list)?),
+            ("discard", list) if !list.is_empty() => TachentigeAction::Discard(Cards::of(cards(list)?)),
             ("trump", [suit]) => TachentigeAction::Trump(suit.parse().map_err(|_| bad())?),
             ("call", [code]) => TachentigeAction::Call(card(code)?),
             ("play", [code]) => TachentigeAction::Play(card(code)?),
@@ -1694,9 +1757,9 @@ impl Game for Tachentige {
                     return Err(RuleError::new(format!("{set} is a {}, not a {code}", combo_code(combo))));
                 }
                 if verb == "show" {
-                    TachentigeAction::Show(set)
+                    TachentigeAction::Show(Cards::of(set))
                 } else {
-                    TachentigeAction::Reject(set)
+                    TachentigeAction::Reject(Cards::of(set))
                 }
             }
             (word, []) => match Solo::from_code(word) {
@@ -1717,11 +1780,11 @@ impl Game for Tachentige {
             TachentigeAction::Stop => "stop".to_string(),
             TachentigeAction::StokTake => "stok take".to_string(),
             TachentigeAction::StokLeave => "stok leave".to_string(),
-            TachentigeAction::Discard(cards) => format!("discard {}", cards_text(*cards)),
+            TachentigeAction::Discard(cards) => format!("discard {}", cards_text(cards.set())),
             TachentigeAction::Trump(suit) => format!("trump {suit}"),
             TachentigeAction::Call(card) => format!("call {card}"),
-            TachentigeAction::Show(cards) => format!("show {}", combo_text(*cards)),
-            TachentigeAction::Reject(cards) => format!("reject {}", combo_text(*cards)),
+            TachentigeAction::Show(cards) => format!("show {}", combo_text(cards.set())),
+            TachentigeAction::Reject(cards) => format!("reject {}", combo_text(cards.set())),
             TachentigeAction::NoReject => "no_reject".to_string(),
             TachentigeAction::Play(card) => format!("play {card}"),
             TachentigeAction::PlayStuk(card) => match stuk_partner(*card) {
@@ -1915,8 +1978,8 @@ impl Game for Tachentige {
         let hand: Vec<Card> = table.hand(seat).iter().collect();
         push_subsets(&hand, config.stok_size as usize, CardSet::EMPTY, out);
         if let (Some(&first), Some(other)) = (hand.first(), deck.difference(table.hand(seat)).first()) {
-            out.push(TachentigeAction::Discard(CardSet::single(first).union(CardSet::single(other))));
-            out.push(TachentigeAction::Discard(CardSet::single(first)));
+            out.push(TachentigeAction::Discard(Cards::of(CardSet::single(first).union(CardSet::single(other)))));
+            out.push(TachentigeAction::Discard(Cards::of(CardSet::single(first))));
         }
         // Shows and rejects: the combinations of the hand (with a card played to the trick) and of
         // the rest of the deck (false claims), and a run cut short.
@@ -1928,9 +1991,10 @@ impl Game for Tachentige {
             let found = detect(cards, None, config.roem_table());
             for combo in found.combos() {
                 let set = found.combo_cards(combo);
-                out.extend([TachentigeAction::Show(set), TachentigeAction::Reject(set)]);
+                out.extend([TachentigeAction::Show(Cards::of(set)), TachentigeAction::Reject(Cards::of(set))]);
                 if let Combo::Run { suit, top, .. } = combo {
                     let short = Combo::Run { suit, top, len: 3 }.cards(CardSet::EMPTY);
+                    let short = Cards::of(short);
                     out.extend([TachentigeAction::Show(short), TachentigeAction::Reject(short)]);
                 }
             }
@@ -1979,9 +2043,21 @@ impl Tachentige {
 
 /// Pushes a discard for every `size`-card subset of `cards`, each joined with `chosen`.
 fn push_subsets(cards: &[Card], size: usize, chosen: CardSet, out: &mut Vec<TachentigeAction>) {
+    if size == 2 {
+        // The default stok's pairs, without the recursion.
+        for (index, &first) in cards.iter().enumerate() {
+            let with = chosen.union(CardSet::single(first));
+            out.extend(
+                cards[index + 1..]
+                    .iter()
+                    .map(|&second| TachentigeAction::Discard(Cards::of(with.union(CardSet::single(second))))),
+            );
+        }
+        return;
+    }
     if size == 0 {
         if !chosen.is_empty() {
-            out.push(TachentigeAction::Discard(chosen));
+            out.push(TachentigeAction::Discard(Cards::of(chosen)));
         }
         return;
     }
@@ -1998,6 +2074,16 @@ fn push_subsets(cards: &[Card], size: usize, chosen: CardSet, out: &mut Vec<Tach
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn actions_are_small_and_cards_round_trip() {
+        assert_eq!(std::mem::size_of::<TachentigeAction>(), 8);
+        let deck = Tachentige::deck(&TachentigeConfig { deck32: true, ..TachentigeConfig::defaults() });
+        assert_eq!(Cards::of(deck).set(), deck);
+        for card in deck {
+            assert_eq!(Cards::of(CardSet::single(card)).set(), CardSet::single(card));
+        }
+    }
 
     #[test]
     fn actions_round_trip() {

@@ -204,6 +204,7 @@ pub fn call_candidates(deck: CardSet, known: CardSet, trump: Suit, called: CardS
 /// The cards `hand` may play to `trick` (5.2). `trump` is `None` in zwabber. In a point game,
 /// `called` is the called card once answered and `declarer` says whether the player is the
 /// declarer (the called card's protection, 5.2g); solos pass `None`.
+#[inline]
 pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Option<Suit>, called: Option<Card>, declarer: bool) -> CardSet {
     // (a) Leading: any card.
     let Some(led) = trick.led.filter(|_| !trick.is_empty()) else { return hand };
@@ -227,9 +228,15 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Option<Suit>, called: Op
     // (e) Plain suit led: follow or trump; when void, anything.
     let mut candidates = if same.is_empty() { hand } else { same.union(trumps) };
     // (f) No trump below the highest trump in the trick, unless nothing else is left.
-    if let Some(highest) = trick.highest_trump(trump, &RANK_ORDER) {
-        let lower: CardSet =
-            candidates.of_suit(trump).iter().filter(|&card| RANK_ORDER.strength(card, true) < highest).collect();
+    let highest = trick
+        .cards()
+        .iter()
+        .filter_map(|played| played.card)
+        .filter(|card| card.suit() == Some(trump))
+        .fold(0, |highest, card| highest.max(trump_strength(card)));
+    if highest > 0 {
+        let lower =
+            CardSet::from_bits(candidates.bits() & (WEAKER_TRUMPS[highest as usize] as u64) << (13 * trump.index()));
         let rest = candidates.difference(lower);
         if !rest.is_empty() {
             candidates = rest;
@@ -239,7 +246,7 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Option<Suit>, called: Op
     // trumps.
     if let (true, Some(called)) = (declarer, called) {
         let played = trick.cards().iter().find(|played| played.card == Some(called));
-        if played.is_some_and(|played| trick.winner(Some(trump), &RANK_ORDER) == Some(played.seat)) {
+        if played.is_some_and(|played| trick_winner(trick, Some(trump)) == Some(played.seat)) {
             let rest = candidates.difference(trumps);
             if !rest.is_empty() {
                 candidates = rest;
@@ -248,6 +255,67 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Option<Suit>, called: Op
     }
     candidates
 }
+
+/// The winner of a trick (5.3): the highest trump, else the highest card of the suit led, in the
+/// Brabant orders (`J 9 A K Q T 8 7` in trump, `A K Q J T 9 8 7` otherwise). The same as
+/// [`Trick::winner`] with [`RANK_ORDER`], by table lookups (a hot path of random play). `None`
+/// while a card is unknown.
+pub fn trick_winner(trick: &Trick, trump: Option<Suit>) -> Option<crate::seat::Seat> {
+    let led = CardSet::suit(trick.led?).bits();
+    let trumps = trump.map_or(0, |trump| CardSet::suit(trump).bits());
+    let mut best = (0u8, trick.leader);
+    for played in trick.cards() {
+        let index = played.card?.index();
+        let bit = 1u64 << (index & 63);
+        // Trumps above every plain card (strengths up to 9, against 0x20), the suit led by rank.
+        let rank = index % 13;
+        let key = if bit & trumps != 0 {
+            0x20 | TRUMP_STRENGTH[rank]
+        } else if bit & led != 0 {
+            rank as u8 + 2
+        } else {
+            continue;
+        };
+        if key > best.0 {
+            best = (key, played.seat);
+        }
+    }
+    (best.0 > 0).then_some(best.1)
+}
+
+/// A trump's strength in the Brabant trump order (higher is stronger, as [`RANK_ORDER`] gives
+/// it), by rank: a table lookup for the legality hot path.
+fn trump_strength(card: Card) -> u8 {
+    TRUMP_STRENGTH[card.rank().map_or(0, |rank| rank.value() as usize - 2)]
+}
+
+/// [`RANK_ORDER`]'s trump strengths by rank value − 2.
+const TRUMP_STRENGTH: [u8; 13] = {
+    let mut table = [0u8; 13];
+    let mut value = 2;
+    while value <= 14 {
+        table[value - 2] = RANK_ORDER.strength_of(value as u8, true);
+        value += 1;
+    }
+    table
+};
+
+/// For each trump strength, the rank bits (bit `value − 2`) of the trumps weaker than it.
+const WEAKER_TRUMPS: [u16; 16] = {
+    let mut table = [0u16; 16];
+    let mut strength = 0;
+    while strength < 16 {
+        let mut value = 2;
+        while value <= 14 {
+            if TRUMP_STRENGTH[value - 2] < strength as u8 {
+                table[strength] |= 1 << (value - 2);
+            }
+            value += 1;
+        }
+        strength += 1;
+    }
+    table
+};
 
 // ---------------------------------------------------------------------------------------------
 // Scoring (6.2, 6.4)
