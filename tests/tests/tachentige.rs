@@ -16,9 +16,9 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 use troef_core::games::brabant::{detect, Combo, RoemTable, RANK_ORDER};
 use troef_core::games::tachentige::{
-    call_candidates, call_rank, legal_cards, point_score, round_declaring, round_defending, trump_allowed, ClosingType,
-    Contract, HandEnd, Phase, Solo, Tachentige, TachentigeAction, TachentigeConfig, TachentigeOutcome,
-    TachentigeScores,
+    call_candidates, call_rank, legal_cards, point_score, round_declaring, round_defending, trick_winner,
+    trump_allowed, ClosingType, Contract, HandEnd, Phase, Solo, Tachentige, TachentigeAction, TachentigeConfig,
+    TachentigeOutcome, TachentigeScores,
 };
 use troef_core::record::{audit_hand, deck_from_deal, hand_record, replay_hand, Expectation, HandRecord};
 use troef_core::{
@@ -1022,6 +1022,20 @@ fn t16_trick_winners() {
     for (trump, trick, index) in rows {
         let table = played_trick(NORTH, trick, NORTH, "");
         assert_eq!(table.trick().winner(trump.map(suit), &RANK_ORDER), Some(Seat(index)), "{trick}");
+        assert_eq!(trick_winner(table.trick(), trump.map(suit)), Some(Seat(index)), "{trick}");
+    }
+    // The game's table-lookup winner is the engine's, over random tricks.
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let deck: Vec<Card> = Tachentige::deck(&config(&[])).iter().collect();
+    for _ in 0..2000 {
+        let mut cards = deck.clone();
+        cards.shuffle(&mut rng);
+        let leader = Seat(rng.gen_range(0..4));
+        let trick: Vec<String> = cards[..rng.gen_range(1..=4)].iter().map(Card::to_string).collect();
+        let table = played_trick(leader, &trick.join(" "), leader, "");
+        let trump = [None, Some(Suit::Clubs), Some(Suit::Diamonds), Some(Suit::Hearts), Some(Suit::Spades)]
+            [rng.gen_range(0..5)];
+        assert_eq!(trick_winner(table.trick(), trump), table.trick().winner(trump, &RANK_ORDER), "{trick:?}");
     }
 }
 
