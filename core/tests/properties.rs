@@ -79,7 +79,7 @@ fn play_checked<G: Game>(
     scores: &G::Scores,
     rng: &mut ChaCha8Rng,
 ) -> (Hand<G>, Vec<String>) {
-    let mut hand = Hand::<G>::from_deck(config.clone(), dealer, &scores, deck).expect("deal");
+    let mut hand = Hand::<G>::from_deck(config.clone(), dealer, scores, deck).expect("deal");
     let mut lines = Vec::new();
     let mut legal = Vec::new();
     let mut candidates = Vec::new();

@@ -973,10 +973,12 @@ fn played_trick(leader: Seat, trick: &str, player: Seat, hand: &str) -> Table {
     table
 }
 
+/// trump, leader, trick so far, hand, the called card, whether the player is the declarer, legal.
+type LegalRow<'a> = (Option<&'a str>, Seat, &'a str, &'a str, Option<&'a str>, bool, &'a str);
+
 #[test]
 fn t15_legal_cards() {
-    // (trump, leader, trick, hand, called card, player is the declarer, legal)
-    let rows: [(Option<&str>, Seat, &str, &str, Option<&str>, bool, &str); 16] = [
+    let rows: [LegalRow; 16] = [
         (Some("H"), EAST, "KS", "QS 8D 7H JH", None, false, "QS 7H JH"),
         (Some("H"), EAST, "8C KH", "TC 8H AH", None, false, "TC AH"),
         (Some("H"), EAST, "8C 9H", "TH 8H", None, false, "TH 8H"),

@@ -918,11 +918,8 @@ impl Tachentige {
         let mut slots = SlotSet::EMPTY;
         for card in cards.iter() {
             match table.slot_of(card) {
-                Some(slot) if table.place(slot) == Place::Hand(seat) => {
-                    if !table.is_public(slot) {
-                        slots.insert(slot);
-                    }
-                }
+                Some(slot) if table.place(slot) == Place::Hand(seat) && !table.is_public(slot) => slots.insert(slot),
+                Some(slot) if table.place(slot) == Place::Hand(seat) => {}
                 Some(slot) if table.place(slot) == Place::Trick && table.is_public(slot) => {}
                 Some(slot) if table.is_public(slot) || table.knows_hand(seat) => {
                     return Err(RuleError::new(format!("{card} is not in {}'s hand", seat_name(seat))))
@@ -2077,7 +2074,7 @@ mod tests {
 
     #[test]
     fn actions_are_small_and_cards_round_trip() {
-        assert_eq!(std::mem::size_of::<TachentigeAction>(), 8);
+        assert_eq!(size_of::<TachentigeAction>(), 8);
         let deck = Tachentige::deck(&TachentigeConfig { deck32: true, ..TachentigeConfig::defaults() });
         assert_eq!(Cards::of(deck).set(), deck);
         for card in deck {
