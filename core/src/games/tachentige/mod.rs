@@ -1435,9 +1435,22 @@ impl Game for Tachentige {
                 }
                 let hand = table.hand(seat);
                 let cards = if table.knows_hand(seat) { self.legal_plays(table, seat) } else { hand };
+                // The trump queen and king, when this seat holds both and may announce the stuk.
+                let stuk = match self.trump {
+                    Some(trump) if config.roem && !self.stuk && self.point_game && self.declaring(seat) => {
+                        let pair = CardSet::single(Card::new(Rank::QUEEN, trump))
+                            .union(CardSet::single(Card::new(Rank::KING, trump)));
+                        if hand.intersection(pair) == pair {
+                            pair
+                        } else {
+                            CardSet::EMPTY
+                        }
+                    }
+                    _ => CardSet::EMPTY,
+                };
                 for card in cards {
                     out.push(TachentigeAction::Play(card));
-                    if self.stuk_possible(config, seat, card) && stuk_partner(card).is_some_and(|o| hand.contains(o)) {
+                    if stuk.contains(card) {
                         out.push(TachentigeAction::PlayStuk(card));
                     }
                 }
