@@ -63,13 +63,17 @@
 //!   with the whole deal.
 //! * Decision: a combination is shown or rejects with one action each, naming its cards; a shown
 //!   card that is already public (a taken stok card, the card a late-rejecting defender already
-//!   played to trick 1) is not shown again.
-//! * Decision: the late window (6.3.3) opens after each `show` of the partner when one or both
-//!   defenders have already played to trick 1: each such defender, in the order they played,
-//!   answers with one `reject` (a combination that rejects the one just shown) or `no_reject`; a
-//!   defender is not asked once the combination just shown has been rejected. The answer is
-//!   always asked (not skipped when the defender holds nothing that rejects), because whose turn
-//!   it is must be a public fact; `no_reject` reveals nothing.
+//!   played to trick 1, a stuk card shown in a run) is not shown again.
+//! * Decision: the late window (6.3.3) opens, with `afkeuren = on`, after each `show` of the
+//!   partner when one or both defenders have already played to trick 1: each such defender, in the
+//!   order they played, answers with one `reject` (a combination that rejects the one just shown)
+//!   or `no_reject`; a defender is not asked once the combination just shown has been rejected. The
+//!   answer is always asked (not skipped when the defender holds nothing that rejects), because
+//!   whose turn it is must be a public fact; `no_reject` reveals nothing. The spec's own notation
+//!   leaves such a pass out, so the records of T07 and T11 carry one line more than the spec
+//!   writes (`S no_reject`).
+//! * Decision: section 8's presets are settings, not a key: Udens is the defaults, Basis is
+//!   `min_bid=80 roem=off afkeuren=off stok_leave=off solos=off rondspelen=off`.
 //! * Decision: the claims checked against a hand (shown and rejecting combinations, the stuk, a
 //!   card's duties) are checked when the table knows that hand (offline play, the audit); a peer
 //!   that cannot see it accepts the claim and the end-of-hand audit names a false one.
@@ -79,7 +83,7 @@
 //!   the highest total: `N and S win with 40`.
 //! * Decision: the self-play policy (`policy_weight`) favours passing and the lowest bids, gives
 //!   each solo a share, sometimes leaves the stok, shows and rejects roem and announces the stuk
-//!   when it can, and stops an open session about once in 15 regular hands, so that every
+//!   when it can, and stops an open session about once in 30 regular hands, so that every
 //!   contract kind occurs in random play. It changes nothing in the rules.
 
 pub mod rules;
