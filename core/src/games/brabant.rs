@@ -61,6 +61,7 @@ pub const fn round_to_ten(points: u32, up_from: u32) -> u32 {
 
 /// The stok turned face up for all and taken into `seat`'s hand (one [`Visibility::ShownToAll`],
 /// then one [`Visibility::TakenIntoHand`]); nothing happens when there is no stok.
+#[inline]
 pub fn take_stok(table: &mut Table, seat: Seat, events: &mut Events) {
     let stok = table.slots_in(Place::Pile(Pile::Talon));
     if stok.is_empty() {
@@ -75,6 +76,7 @@ pub fn take_stok(table: &mut Table, seat: Seat, events: &mut Events) {
 
 /// Discards `cards` from `seat`'s hand face down (one [`Visibility::DiscardedFaceDown`]). Every
 /// card must be known to lie in the hand; on error nothing has changed.
+#[inline]
 pub fn discard_face_down(table: &mut Table, seat: Seat, cards: CardSet, events: &mut Events) -> Result<(), RuleError> {
     let mut slots = SlotSet::EMPTY;
     for card in cards.iter() {
