@@ -6,7 +6,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-GAMES=(tarneeb tysiacha rikken tachtigen)
+GAMES=(tarneeb tysiacha rikken tachtigen tachentige)
 SELFPLAY_HANDS=20000
 # A short duplicate run of the baseline bot against random play per game (the long runs are
 # in the README); it fails unless the baseline is significantly stronger.

@@ -116,7 +116,7 @@ enum Command {
     },
     /// List a game's variant keys: allowed values, defaults and help.
     Rules {
-        /// The game: tarneeb, tysiacha or tachtigen.
+        /// The game: tarneeb, tysiacha, rikken, tachtigen or tachentige.
         game: String,
         /// Machine-readable output.
         #[arg(long)]

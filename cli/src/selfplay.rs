@@ -464,7 +464,7 @@ impl<G: Game> SelfPlay<G> {
                 return;
             }
         };
-        let layout = G::layout(&self.config, dealer);
+        let layout = troef_core::game::hand_layout::<G>(&self.config, dealer, self.game_match.scores());
         let mut withheld = [SlotSet::EMPTY; MAX_SEATS];
         for seat in 0..self.seats {
             if layout.unseen_hands() & Seat(seat).bit() != 0 {

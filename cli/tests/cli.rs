@@ -477,3 +477,32 @@ fn bench_deal_reports_per_device_figures() {
     assert_eq!(bad.status.code(), Some(2));
     assert_eq!(stderr(&bad).lines().count(), 1);
 }
+
+/// `troef audit` names a false roem claim, a false rejection and a revoke in a Tachentige record
+/// (T22 with one action changed), at its action index, and exits 1.
+#[test]
+fn audit_reports_tachentige_false_claims_and_revokes() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/tachentige/t22_roem_timing.json");
+    let text = std::fs::read_to_string(path).expect("the T22 vector");
+    let cases = [
+        (8, "N show SET3 9H 9D 9C", "false roem claim"),
+        (13, "S reject RUN3 TS JS QS", "false roem claim"),
+        (20, "E play TC", "must play a trump"),
+    ];
+    for (index, line, rule) in cases {
+        let mut record: Value = serde_json::from_str(&text).expect("a JSON record");
+        record["actions"][index] = Value::String(line.to_string());
+        record["expect"] = Value::Null;
+        let file = write(&format!("tachentige-audit-{index}.json"), record.to_string());
+        let output = troef(&["audit", &file.to_string_lossy(), "--json"]);
+        assert_eq!(output.status.code(), Some(1), "{line}: {}", stdout(&output));
+        let report = json_of(&output);
+        let violations = report["hands"][0]["violations"].as_array().expect("violations").clone();
+        assert!(
+            violations
+                .iter()
+                .any(|v| v["action_index"] == index && v["rule"].as_str().is_some_and(|r| r.contains(rule))),
+            "{line}: {violations:?}"
+        );
+    }
+}

@@ -13,6 +13,7 @@ use crate::record::{HandRecord, RecordError};
 use crate::seat::{Direction, Seat, SeatNames};
 use crate::table::{DealLayout, Table, Viewer};
 use crate::RuleError;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
@@ -23,10 +24,12 @@ pub enum GameId {
     Tysiacha,
     Rikken,
     Tachtigen,
+    Tachentige,
 }
 
 impl GameId {
-    pub const ALL: [GameId; 4] = [GameId::Tarneeb, GameId::Tysiacha, GameId::Rikken, GameId::Tachtigen];
+    pub const ALL: [GameId; 5] =
+        [GameId::Tarneeb, GameId::Tysiacha, GameId::Rikken, GameId::Tachtigen, GameId::Tachentige];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -34,6 +37,7 @@ impl GameId {
             GameId::Tysiacha => "tysiacha",
             GameId::Rikken => "rikken",
             GameId::Tachtigen => "tachtigen",
+            GameId::Tachentige => "tachentige",
         }
     }
 
@@ -44,6 +48,7 @@ impl GameId {
             GameId::Tysiacha => "Tysiacha",
             GameId::Rikken => "Rikken",
             GameId::Tachtigen => "Tachtigen",
+            GameId::Tachentige => "Tachentige",
         }
     }
 
@@ -54,6 +59,7 @@ impl GameId {
             GameId::Tysiacha => "Thousand: bid for the talon, declare marriages, race to exactly 1000.",
             GameId::Rikken => "Brabant and Limburg: bid rik, piek or misère, call an ace for a partner.",
             GameId::Tachtigen => "Three players from Brabant: bid 80 or more, take the stok, add your roem.",
+            GameId::Tachentige => "Four players from Uden: bid points or a solo, call an ace, show and reject roem.",
         }
     }
 
@@ -162,6 +168,13 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Sized + 'static {
     /// deals (Rikken's René). Callers that draw a first dealer draw among these.
     fn dealer_seats(config: &Self::Config) -> u8 {
         (1u8 << Self::seat_count(config)) - 1
+    }
+
+    /// Seats dealt their own hand unseen in this hand on top of the layout's, whose seats depend
+    /// on the config and the dealer only: Tachentige's closing-round declarer, who may not look
+    /// at his hand until his partner call is answered, depends on the match state. As seat bits.
+    fn unseen_at_deal(_config: &Self::Config, _dealer: Seat, _scores: &Self::Scores) -> u8 {
+        0
     }
 
     /// Starts a hand on a freshly dealt table; may emit further visibility events (a talon
@@ -305,7 +318,7 @@ impl<G: Game> Hand<G> {
         if let Some(card) = deal.iter().flatten().find(|card| !deck.contains(**card)) {
             return Err(RuleError::new(format!("{card} is not in the {} deck for this variant", G::ID.name())));
         }
-        let layout = G::layout(&config, dealer);
+        let layout = hand_layout::<G>(&config, dealer, scores);
         let table = Table::deal(G::seat_count(&config), G::direction(&config), &layout, deal, events)?;
         Ok(Self::start(config, dealer, scores, table, events))
     }
@@ -314,12 +327,12 @@ impl<G: Game> Hand<G> {
     /// of the game's deck.
     pub fn from_deck(config: G::Config, dealer: Seat, scores: &G::Scores, deck: &[Card]) -> Result<Hand<G>, RuleError> {
         Self::check_dealer(&config, dealer)?;
-        let layout = G::layout(&config, dealer);
+        let layout = hand_layout::<G>(&config, dealer, scores);
         Self::from_deck_with_layout(config, dealer, scores, deck, &layout)
     }
 
     /// [`Hand::from_deck`] with the layout already built (by [`Dealing`], which keeps one per
-    /// dealer seat); `layout` is `G::layout(&config, dealer)` and `dealer` has been checked.
+    /// dealer seat); `layout` is [`hand_layout`] and `dealer` has been checked.
     fn from_deck_with_layout(
         config: G::Config,
         dealer: Seat,
@@ -502,27 +515,32 @@ impl<G: Game> Dealing<G> {
         &self.config
     }
 
-    fn layout(&self, dealer: Seat) -> Result<&DealLayout, RuleError> {
+    /// The kept layout of `dealer`, with the hand's own unseen seats ([`Game::unseen_at_deal`]).
+    fn layout(&self, dealer: Seat, scores: &G::Scores) -> Result<Cow<'_, DealLayout>, RuleError> {
         Hand::<G>::check_dealer(&self.config, dealer)?;
-        self.layouts.get(dealer.index()).ok_or_else(|| {
+        let layout = self.layouts.get(dealer.index()).ok_or_else(|| {
             RuleError::new(format!("dealer {dealer:?} does not exist at a {}-seat table", self.layouts.len()))
+        })?;
+        Ok(match G::unseen_at_deal(&self.config, dealer, scores) {
+            0 => Cow::Borrowed(layout),
+            seats => Cow::Owned(layout.with_unseen_hands(seats)),
         })
     }
 
     /// The hand `dealer` deals from `deck` (a permutation of the game's deck, `deck[0]` first).
     pub fn hand(&self, dealer: Seat, scores: &G::Scores, deck: &[Card]) -> Result<Hand<G>, RuleError> {
-        let layout = self.layout(dealer)?;
-        Hand::from_deck_with_layout(self.config.clone(), dealer, scores, deck, layout)
+        let layout = self.layout(dealer, scores)?;
+        Hand::from_deck_with_layout(self.config.clone(), dealer, scores, deck, &layout)
     }
 
     /// Deals the hand `dealer` deals from `deck` into `hand`, reusing its memory (search and
     /// self-play loops deal thousands of hands). On error `hand` is unchanged.
     pub fn redeal(&self, hand: &mut Hand<G>, dealer: Seat, scores: &G::Scores, deck: &[Card]) -> Result<(), RuleError> {
-        let layout = self.layout(dealer)?;
+        let layout = self.layout(dealer, scores)?;
         Hand::<G>::check_permutation(&self.config, deck)?;
         let mut events = Events::new();
         let (seats, direction) = (G::seat_count(&self.config), G::direction(&self.config));
-        hand.table.redeal_known(seats, direction, layout, deck, &mut events)?;
+        hand.table.redeal_known(seats, direction, &layout, deck, &mut events)?;
         hand.game = G::start(&self.config, dealer, scores, &mut hand.table, &mut events);
         hand.config.clone_from(&self.config);
         hand.dealer = dealer;
@@ -547,6 +565,16 @@ pub fn pick_listed<G: Game>(
         return None;
     }
     scratch.get(choose(scratch.len())).copied()
+}
+
+/// The deal layout of one hand: [`Game::layout`], with the seats of [`Game::unseen_at_deal`]
+/// dealt unseen as well.
+pub fn hand_layout<G: Game>(config: &G::Config, dealer: Seat, scores: &G::Scores) -> DealLayout {
+    let layout = G::layout(config, dealer);
+    match G::unseen_at_deal(config, dealer, scores) {
+        0 => layout,
+        seats => layout.with_unseen_hands(seats),
+    }
 }
 
 /// A dealer drawn uniformly among the seats that may deal, from a random number `draw`.

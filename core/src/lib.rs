@@ -65,6 +65,10 @@ macro_rules! with_game {
                 type $G = $crate::games::tachtigen::Tachtigen;
                 $body
             }
+            $crate::GameId::Tachentige => {
+                type $G = $crate::games::tachentige::Tachentige;
+                $body
+            }
         }
     };
 }

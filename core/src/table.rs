@@ -96,6 +96,12 @@ impl DealLayout {
         self.unseen_hands
     }
 
+    /// This layout with `seats` (seat bits) dealt unseen as well: for a hand whose blind seats
+    /// depend on more than the config and the dealer (see `Game::unseen_at_deal`).
+    pub fn with_unseen_hands(&self, seats: u8) -> DealLayout {
+        DealLayout { unseen_hands: self.unseen_hands | seats, ..self.clone() }
+    }
+
     /// How many deck positions the layout deals.
     pub fn len(&self) -> usize {
         self.places.len()
@@ -244,6 +250,19 @@ impl RankOrder {
             index += 1;
         }
         table
+    }
+
+    /// The strength of the rank valued `value` (2..=14; 0 for any other), for tables built at
+    /// compile time.
+    pub const fn strength_of(&self, value: u8, as_trump: bool) -> u8 {
+        if value as usize >= 15 {
+            return 0;
+        }
+        if as_trump {
+            self.trump[value as usize]
+        } else {
+            self.plain[value as usize]
+        }
     }
 
     /// Higher is stronger; 0 for the joker or a rank the game does not use.

@@ -7,6 +7,8 @@ use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use troef_core::game::hand_layout;
+use troef_core::games::tachentige::{Tachentige, TachentigeConfig, TachentigeScores};
 use troef_core::record::{audit_hand, hand_record, replay_hand, HandRecord};
 use troef_core::{
     with_game, Card, ConfigValues, DealLayout, Dealing, Direction, Events, Game, GameId, Hand, Place, Seat, Table,
@@ -93,10 +95,10 @@ fn play_checked<G: Game>(
     config: &G::Config,
     deck: &[Card],
     dealer: Seat,
+    scores: &G::Scores,
     rng: &mut ChaCha8Rng,
 ) -> (Hand<G>, Vec<String>) {
-    let scores = G::new_scores(config);
-    let mut hand = Hand::<G>::from_deck(config.clone(), dealer, &scores, deck).expect("deal");
+    let mut hand = Hand::<G>::from_deck(config.clone(), dealer, scores, deck).expect("deal");
     let mut lines = Vec::new();
     let mut legal = Vec::new();
     let mut candidates = Vec::new();
@@ -136,17 +138,23 @@ fn play_checked<G: Game>(
 }
 
 fn check_playout<G: Game>(setting: &Setting, seed: u64) {
+    check_playout_from::<G>(setting, seed, G::new_scores);
+}
+
+/// [`check_playout`] of a hand dealt in the match state `scores_of` gives for the config.
+fn check_playout_from<G: Game>(setting: &Setting, seed: u64, scores_of: impl Fn(&G::Config) -> G::Scores) {
     let values = config_values::<G>(setting);
     let config = G::config(&values);
+    let scores = scores_of(&config);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (deck, dealer) = random_deal::<G>(&config, &mut rng);
-    check_dealing_paths_agree::<G>(&config, &deck, dealer);
-    let (hand, lines) = play_checked::<G>(&config, &deck, dealer, &mut rng);
+    check_dealing_paths_agree::<G>(&config, &deck, dealer, &scores);
+    let (hand, lines) = play_checked::<G>(&config, &deck, dealer, &scores, &mut rng);
     let outcome = hand.outcome().expect("finished hand has an outcome");
     assert_eq!(G::check_outcome(&config, hand.table(), &outcome), Vec::<String>::new());
 
     // Replay is deterministic and reproduces the outcome, through JSON and bincode alike.
-    let record = hand_record::<G>(&values, dealer, &deck, None, lines);
+    let record = hand_record::<G>(&values, dealer, &deck, Some(G::scores_to_sheet(&config, &scores)), lines);
     let from_json: HandRecord = serde_json::from_str(&record.to_json()).expect("json round trip");
     let from_bincode = HandRecord::from_bincode(&record.to_bincode()).expect("bincode round trip");
     assert_eq!(from_json, record);
@@ -163,8 +171,8 @@ fn check_playout<G: Game>(setting: &Setting, seed: u64) {
 /// The ways to deal give the same hand: from a deck order, through [`Dealing`]'s kept layouts
 /// (the hot path, fresh or into a used hand), and the general path that takes one entry per deck
 /// position.
-fn check_dealing_paths_agree<G: Game>(config: &G::Config, deck: &[Card], dealer: Seat) {
-    let scores = G::new_scores(config);
+fn check_dealing_paths_agree<G: Game>(config: &G::Config, deck: &[Card], dealer: Seat, scores: &G::Scores) {
+    let scores = scores.clone();
     let from_deck = Hand::<G>::from_deck(config.clone(), dealer, &scores, deck).expect("deal from a deck order");
     let dealing = Dealing::<G>::new(config.clone());
     assert_eq!(dealing.hand(dealer, &scores, deck).expect("deal through Dealing"), from_deck);
@@ -201,11 +209,16 @@ fn named_cards(lines: &[String]) -> Vec<Card> {
 /// A seat's view after some actions does not change when the cards it has not seen (and that no
 /// action named) are re-dealt among their deck positions.
 fn check_view_independence<G: Game>(setting: &Setting, seed: u64) {
+    check_view_independence_from::<G>(setting, seed, G::new_scores);
+}
+
+/// [`check_view_independence`] of a hand dealt in the match state `scores_of` gives.
+fn check_view_independence_from<G: Game>(setting: &Setting, seed: u64, scores_of: impl Fn(&G::Config) -> G::Scores) {
     let values = config_values::<G>(setting);
     let config = G::config(&values);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (deck, dealer) = random_deal::<G>(&config, &mut rng);
-    let scores = G::new_scores(&config);
+    let scores = scores_of(&config);
     let mut hand = Hand::<G>::from_deck(config.clone(), dealer, &scores, &deck).expect("deal");
     let stop_after = rng.gen_range(0..60);
     let mut actions = Vec::new();
@@ -243,7 +256,7 @@ fn check_view_independence<G: Game>(setting: &Setting, seed: u64) {
             }
             let mut other = Hand::<G>::from_deck(config.clone(), dealer, &scores, &other_deck).expect("deal");
             // A seat dealt its hand unseen (a dummy) cannot check its own duties either.
-            let unseen = G::layout(&config, dealer).unseen_hands();
+            let unseen = hand_layout::<G>(&config, dealer, &scores).unseen_hands();
             for seat in 0..G::seat_count(&config) {
                 if seat != viewer.0 || unseen & (1 << seat) != 0 {
                     // As a peer would: duties on cards the viewer cannot see are left to the audit.
@@ -266,11 +279,20 @@ fn check_view_independence<G: Game>(setting: &Setting, seed: u64) {
 /// A revoke (not following suit while holding it) injected into a random hand is reported by the
 /// audit at its action index and seat.
 fn check_audit_catches_revoke<G: Game>(setting: &Setting, seed: u64) -> bool {
+    check_audit_catches_revoke_from::<G>(setting, seed, G::new_scores)
+}
+
+/// [`check_audit_catches_revoke`] of a hand dealt in the match state `scores_of` gives.
+fn check_audit_catches_revoke_from<G: Game>(
+    setting: &Setting,
+    seed: u64,
+    scores_of: impl Fn(&G::Config) -> G::Scores,
+) -> bool {
     let values = config_values::<G>(setting);
     let config = G::config(&values);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (deck, dealer) = random_deal::<G>(&config, &mut rng);
-    let scores = G::new_scores(&config);
+    let scores = scores_of(&config);
     let mut hand = Hand::<G>::from_deck(config.clone(), dealer, &scores, &deck).expect("deal");
     let mut lines = Vec::new();
     let mut legal = Vec::new();
@@ -314,7 +336,7 @@ fn check_audit_catches_revoke<G: Game>(setting: &Setting, seed: u64) -> bool {
         hand.apply(seat, action).expect("legal");
     }
     let Some((index, seat)) = revoke else { return false };
-    let record = hand_record::<G>(&values, dealer, &deck, None, lines);
+    let record = hand_record::<G>(&values, dealer, &deck, Some(G::scores_to_sheet(&config, &scores)), lines);
     let violations = audit_hand::<G>(&record).expect("audit runs");
     assert!(
         violations.iter().any(|v| v.action_index == index && v.seat == seat.0),
@@ -392,6 +414,21 @@ fn check_audit_catches_joker_lead_revoke(seed: u64) -> bool {
     true
 }
 
+/// A Tachentige session's state before a hand: a regular hand (0) or closing round 1..12 (when the
+/// config plays them), so that the closing rounds' blind declarer is covered too.
+fn tachentige_scores(round: u8) -> impl Fn(&TachentigeConfig) -> TachentigeScores {
+    move |config| match round {
+        1..=12 if config.rondspelen => {
+            TachentigeScores { hands: 1, closing_round: round, ..TachentigeScores::default() }
+        }
+        _ => TachentigeScores::default(),
+    }
+}
+
+fn tachentige_strategy() -> impl Strategy<Value = (Setting, u64, u8)> {
+    (proptest::sample::select(variant_settings(GameId::Tachentige)), any::<u64>(), 0..=12u8)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
@@ -416,6 +453,11 @@ proptest! {
     }
 
     #[test]
+    fn tachentige_playouts_hold_invariants((setting, seed, round) in tachentige_strategy()) {
+        check_playout_from::<Tachentige>(&setting, seed, tachentige_scores(round));
+    }
+
+    #[test]
     fn tarneeb_views_ignore_unseen_cards((setting, seed) in settings_strategy(GameId::Tarneeb)) {
         check_view_independence::<troef_core::games::tarneeb::Tarneeb>(&setting, seed);
     }
@@ -432,7 +474,7 @@ proptest! {
         let config = R::config(&values);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (deck, dealer) = random_deal::<R>(&config, &mut rng);
-        let (hand, _) = play_checked::<R>(&config, &deck, dealer, &mut rng);
+        let (hand, _) = play_checked::<R>(&config, &deck, dealer, &R::new_scores(&config), &mut rng);
         let outcome = hand.outcome().expect("finished hand has an outcome");
         prop_assert_eq!(R::seat_deltas(&config, &outcome).iter().sum::<i64>(), 0);
     }
@@ -445,6 +487,27 @@ proptest! {
     #[test]
     fn tachtigen_views_ignore_unseen_cards((setting, seed) in settings_strategy(GameId::Tachtigen)) {
         check_view_independence::<troef_core::games::tachtigen::Tachtigen>(&setting, seed);
+    }
+
+    #[test]
+    fn tachentige_views_ignore_unseen_cards((setting, seed, round) in tachentige_strategy()) {
+        check_view_independence_from::<Tachentige>(&setting, seed, tachentige_scores(round));
+    }
+
+    /// Every Tachentige hand is zero-sum, and the two rounded totals of every point game sum to 150.
+    #[test]
+    fn tachentige_hands_are_zero_sum_and_round_to_150((setting, seed, round) in tachentige_strategy()) {
+        let config = Tachentige::config(&config_values::<Tachentige>(&setting));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (deck, dealer) = random_deal::<Tachentige>(&config, &mut rng);
+        let scores = tachentige_scores(round)(&config);
+        let (hand, _) = play_checked::<Tachentige>(&config, &deck, dealer, &scores, &mut rng);
+        let outcome = hand.outcome().expect("finished hand has an outcome");
+        prop_assert_eq!(outcome.deltas.iter().sum::<i64>(), 0);
+        if let Some(score) = outcome.score {
+            prop_assert_eq!(score.rounded_declaring + score.rounded_defending, 150);
+            prop_assert_eq!(outcome.deltas.iter().filter(|&&d| d == score.declaring_delta()).count(), if score.declaring_delta() == 0 { 4 } else { 2 });
+        }
     }
 
     #[test]
@@ -465,6 +528,11 @@ proptest! {
     #[test]
     fn tachtigen_audit_catches_revokes((setting, seed) in settings_strategy(GameId::Tachtigen)) {
         check_audit_catches_revoke::<troef_core::games::tachtigen::Tachtigen>(&setting, seed);
+    }
+
+    #[test]
+    fn tachentige_audit_catches_revokes((setting, seed, round) in tachentige_strategy()) {
+        check_audit_catches_revoke_from::<Tachentige>(&setting, seed, tachentige_scores(round));
     }
 }
 
@@ -494,7 +562,7 @@ proptest! {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (deck, dealer) = random_deal::<R>(&config, &mut rng);
         prop_assert_eq!(deck.len(), 53);
-        let (hand, _) = play_checked::<R>(&config, &deck, dealer, &mut rng);
+        let (hand, _) = play_checked::<R>(&config, &deck, dealer, &R::new_scores(&config), &mut rng);
         let outcome = hand.outcome().expect("finished hand has an outcome");
         prop_assert_eq!(R::seat_deltas(&config, &outcome).iter().sum::<i64>(), 0);
     }
@@ -535,6 +603,12 @@ fn revokes_are_injected_and_caught() {
         .filter(|&seed| check_audit_catches_revoke::<troef_core::games::tachtigen::Tachtigen>(&Vec::new(), seed))
         .count();
     assert!(tachtigen >= 20, "only {tachtigen} of 40 Tachtigen hands had an injected revoke");
+    let tachentige = (0..40)
+        .filter(|&seed| {
+            check_audit_catches_revoke_from::<Tachentige>(&Vec::new(), seed, tachentige_scores(seed as u8 % 13))
+        })
+        .count();
+    assert!(tachentige >= 20, "only {tachentige} of 40 Tachentige hands had an injected revoke");
 }
 
 /// Every game has a setting list to draw from (guards the strategies above against an empty list).

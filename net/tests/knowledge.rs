@@ -10,6 +10,7 @@ use rand_chacha::ChaCha20Rng;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use troef_core::config::ConfigValues;
 use troef_core::games::rikken::{Phase, Rikken, RikkenAction};
+use troef_core::games::tachentige::{Tachentige, TachentigeAction, TachentigeConfig, TachentigeScores};
 use troef_core::games::tachtigen::Tachtigen;
 use troef_core::games::tarneeb::Tarneeb;
 use troef_core::games::tysiacha::{Tysiacha, TysiachaAction};
@@ -47,6 +48,16 @@ fn play_hand<G: Game>(settings: &[(&str, &str)], seed: u64) -> usize {
 }
 
 fn play_hand_preferring<G: Game>(settings: &[(&str, &str)], seed: u64, prefer: Prefer<G>) -> usize {
+    play_hand_from::<G>(settings, seed, G::new_scores, prefer)
+}
+
+/// [`play_hand_preferring`] for a hand dealt in the match state `scores_of` gives.
+fn play_hand_from<G: Game>(
+    settings: &[(&str, &str)],
+    seed: u64,
+    scores_of: impl Fn(&G::Config) -> G::Scores,
+    prefer: Prefer<G>,
+) -> usize {
     let values = ConfigValues::validate(G::config_keys(), settings.iter().copied()).expect("config");
     let config = G::config(&values);
     let seats = G::seat_count(&config);
@@ -59,7 +70,7 @@ fn play_hand_preferring<G: Game>(settings: &[(&str, &str)], seed: u64, prefer: P
     let deck = table.omniscient_deck().expect("shuffled deck");
     let deal: Vec<_> = deck.iter().copied().map(Some).collect();
     let mut events = troef_core::Events::new();
-    let scores = G::new_scores(&config);
+    let scores = scores_of(&config);
     let mut hand = Hand::<G>::new(config.clone(), dealer, &scores, &deal, &mut events).expect("deal");
     table.events(&visibility(&events)).expect("deal step");
     assert_knowledge(&hand, &table, "after the deal");
@@ -134,7 +145,8 @@ fn play_hand_preferring<G: Game>(settings: &[(&str, &str)], seed: u64, prefer: P
         let audited = session.audit_result().expect("audit ran").as_ref().expect("audit passes");
         assert_eq!(audited.deck, deck);
     }
-    audit_rules::<G>(&deck, &values, dealer, None, lines).expect("rules audit passes");
+    let before = Some(G::scores_to_sheet(&config, &scores));
+    audit_rules::<G>(&deck, &values, dealer, before, lines).expect("rules audit passes");
     public_cards_passed
 }
 
@@ -179,6 +191,54 @@ proptest! {
     #[test]
     fn tachtigen_knowledge_matches_the_core(seed in any::<u64>()) {
         play_hand::<Tachtigen>(&[], seed);
+    }
+
+    #[test]
+    fn tachentige_knowledge_matches_the_core(seed in any::<u64>(), round in 0..=12u8) {
+        play_hand_from::<Tachentige>(&[], seed, closing_round(round), |_, _| None);
+    }
+}
+
+/// A Tachentige session before a regular hand (0) or closing round `round`.
+fn closing_round(round: u8) -> impl Fn(&TachentigeConfig) -> TachentigeScores {
+    move |_| TachentigeScores { hands: u32::from(round > 0), closing_round: round, ..TachentigeScores::default() }
+}
+
+/// In Tachentige, open the auction with the lowest bid and pass after it, leave the stok unseen
+/// whenever possible, choose the point game in a type-3 closing round, and show and reject roem
+/// whenever possible, so that the hand runs through the call, roem and all tricks.
+fn prefer_point_games_with_the_stok_left(hand: &Hand<Tachentige>, legal: &[TachentigeAction]) -> Option<usize> {
+    let find = |wanted: fn(&TachentigeAction) -> bool| legal.iter().position(wanted);
+    if hand.game().phase() == troef_core::games::tachentige::Phase::Auction {
+        return match hand.game().high_call() {
+            None => find(|action| matches!(action, TachentigeAction::Bid(_))),
+            Some(_) => find(|action| *action == TachentigeAction::Pass),
+        };
+    }
+    find(|action| *action == TachentigeAction::StokLeave)
+        .or_else(|| find(|action| *action == TachentigeAction::Point))
+        .or_else(|| find(|action| matches!(action, TachentigeAction::Show(_) | TachentigeAction::Reject(_))))
+}
+
+/// Tachentige's closing rounds (a declarer dealt his hand unseen, his turned trump card shown,
+/// his hand released when the call is answered; the open choice), an unseen stok, the stok taken
+/// and discarded after a re-mix, shown and rejected roem, and a 32-card deck.
+#[test]
+fn tachentige_hands() {
+    for round in [1, 4, 5, 8, 9, 12] {
+        play_hand_from::<Tachentige>(&[], 60 + u64::from(round), closing_round(round), |_, _| None);
+        play_hand_from::<Tachentige>(
+            &[],
+            80 + u64::from(round),
+            closing_round(round),
+            prefer_point_games_with_the_stok_left,
+        );
+    }
+    for seed in 0..4 {
+        play_hand_from::<Tachentige>(&[], 100 + seed, closing_round(0), prefer_point_games_with_the_stok_left);
+        play_hand::<Tachentige>(&[], 110 + seed);
+        play_hand::<Tachentige>(&[("deck", "32")], 120 + seed);
+        play_hand::<Tachentige>(&[("deck", "32"), ("stok_size", "0")], 130 + seed);
     }
 }
 

@@ -1,17 +1,22 @@
 //! What the two Brabant games (Tachentige, `../shared/rules/tachentige.md`, and Tachtigen,
 //! `../shared/rules/tachtigen.md`) share, written once and configured per game: the trump order
-//! `J 9 A K Q T 8 7 (6)`, the card points, and roem (detection of every combination in a hand,
-//! its value under a roem table, the check of a declaration, and the ranking of single
-//! combinations used when roem is rejected or denied).
+//! `J 9 A K Q T 8 7 (6)`, the card points, rounding to tens, the stok (turned for all and taken
+//! into the declarer's hand, then discards face down), and roem (detection of every combination
+//! in a hand, its value under a roem table, the check of a declaration, the ranking of single
+//! combinations used when roem is denied, and the relation by which a combination rejects
+//! another).
 //!
 //! **Roem.** A combination is one of: a run of three or more cards of one suit in the natural
 //! order `A K Q J T 9 8 7 6` (always at its maximal length), all four (or, in the Tachentige
-//! table, three) cards of one rank, and the stuk (king and queen of trump). A card may count in
-//! combinations of different kinds at once. [`RoemTable`] says what each is worth; a combination
-//! worth nothing under a table (four sevens) is not a combination of that table.
+//! tables, three) cards of one rank, the two red sevens of Tachentige's 30-card deck, and the
+//! stuk (king and queen of trump). A card may count in combinations of different kinds at once.
+//! [`RoemTable`] says what each is worth; a combination worth nothing under a table (four
+//! sevens in Tachtigen) is not a combination of that table.
 
 use crate::card::{Card, CardSet, Rank, Suit};
-use crate::table::RankOrder;
+use crate::event::{Events, Pile, SlotSet, Visibility};
+use crate::seat::Seat;
+use crate::table::{Place, RankOrder, Table};
 use crate::RuleError;
 use std::fmt;
 
@@ -71,6 +76,47 @@ pub fn points(cards: CardSet, trump: Option<Suit>) -> u32 {
     total
 }
 
+/// `points` rounded to a multiple of ten: down when its last digit is below `up_from`, up
+/// otherwise (Tachentige rounds the declaring side's points up from 5 and the defenders' from 2).
+pub const fn round_to_ten(points: u32, up_from: u32) -> u32 {
+    let tens = points / 10 * 10;
+    if points % 10 >= up_from {
+        tens + 10
+    } else {
+        tens
+    }
+}
+
+/// The stok turned face up for all and taken into `seat`'s hand (one [`Visibility::ShownToAll`],
+/// then one [`Visibility::TakenIntoHand`]); nothing happens when there is no stok.
+#[inline]
+pub fn take_stok(table: &mut Table, seat: Seat, events: &mut Events) {
+    let stok = table.slots_in(Place::Pile(Pile::Talon));
+    if stok.is_empty() {
+        return;
+    }
+    table.emit(Visibility::ShownToAll { slots: stok }, events);
+    for slot in stok.iter() {
+        table.move_slot(slot, Place::Hand(seat));
+    }
+    table.emit(Visibility::TakenIntoHand { seat, slots: stok }, events);
+}
+
+/// Discards `cards` from `seat`'s hand face down (one [`Visibility::DiscardedFaceDown`]). Every
+/// card must be known to lie in the hand; on error nothing has changed.
+#[inline]
+pub fn discard_face_down(table: &mut Table, seat: Seat, cards: CardSet, events: &mut Events) -> Result<(), RuleError> {
+    let mut slots = SlotSet::EMPTY;
+    for card in cards.iter() {
+        slots.insert(table.slot_in_hand(seat, card)?);
+    }
+    for slot in slots.iter() {
+        table.move_slot(slot, Place::Discards(seat));
+    }
+    table.emit(Visibility::DiscardedFaceDown { seat, slots }, events);
+    Ok(())
+}
+
 /// Which roem values a game plays with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RoemTable {
@@ -78,8 +124,22 @@ pub enum RoemTable {
     /// jacks 200, stuk 20 (Tachtigen's default).
     Pandoer,
     /// Runs 20/50/100 (5 or more), three of 8 9 T Q K A 100, three jacks 200, four of 8 9 T Q K A
-    /// 200, four jacks 400 (replacing the three), stuk 20 (seed 000's table).
+    /// 200, four jacks 400 (replacing the three), stuk 20 (seed 000's table without its sevens:
+    /// Tachtigen's `roem_table = tachentige`).
     Tachentige,
+    /// Tachentige with its 30-card deck: the [`RoemTable::Tachentige`] values, plus both sevens
+    /// (`7H 7D`, the only two of that deck) 100.
+    Tachentige30,
+    /// Tachentige with its 32-card deck: the [`RoemTable::Tachentige`] values, with sevens an
+    /// ordinary rank (three 100, four 200) and no two-sevens combination.
+    Tachentige32,
+}
+
+impl RoemTable {
+    /// One of seed 000's tables (threes count, runs stop at 100).
+    const fn is_tachentige(self) -> bool {
+        !matches!(self, RoemTable::Pandoer)
+    }
 }
 
 /// One roem combination.
@@ -89,8 +149,10 @@ pub enum Combo {
     Run { suit: Suit, top: u8, len: u8 },
     /// All four cards of a rank (value 6..14).
     Four(u8),
-    /// Exactly three cards of a rank (only in the Tachentige table).
+    /// Exactly three cards of a rank (only in the Tachentige tables).
     Three(u8),
+    /// Both sevens of Tachentige's 30-card deck, `7H 7D`.
+    TwoSevens,
     /// King and queen of the trump suit.
     Stuk(Suit),
 }
@@ -117,6 +179,7 @@ impl Combo {
             }
             Combo::Four(value) => rank_cards(value),
             Combo::Three(value) => rank_cards(value).intersection(hand),
+            Combo::TwoSevens => red_sevens(),
             Combo::Stuk(suit) => [Rank::KING, Rank::QUEEN].into_iter().map(|rank| Card::new(rank, suit)).collect(),
         }
     }
@@ -131,7 +194,7 @@ impl Combo {
                 5 => 100,
                 len => 120 + 20 * (len as u32 - 6),
             },
-            (Combo::Run { len, .. }, RoemTable::Tachentige) => match len {
+            (Combo::Run { len, .. }, _) => match len {
                 0..=2 => 0,
                 3 => 20,
                 4 => 50,
@@ -139,10 +202,13 @@ impl Combo {
             },
             (Combo::Four(11), RoemTable::Pandoer) => 200,
             (Combo::Four(12..=14), RoemTable::Pandoer) => 100,
-            (Combo::Four(11), RoemTable::Tachentige) => 400,
-            (Combo::Four(8..=10 | 12..=14), RoemTable::Tachentige) => 200,
-            (Combo::Three(11), RoemTable::Tachentige) => 200,
-            (Combo::Three(8..=10 | 12..=14), RoemTable::Tachentige) => 100,
+            (Combo::Four(11), _) if table.is_tachentige() => 400,
+            (Combo::Four(8..=10 | 12..=14), _) if table.is_tachentige() => 200,
+            (Combo::Four(7), RoemTable::Tachentige32) => 200,
+            (Combo::Three(11), _) if table.is_tachentige() => 200,
+            (Combo::Three(8..=10 | 12..=14), _) if table.is_tachentige() => 100,
+            (Combo::Three(7), RoemTable::Tachentige32) => 100,
+            (Combo::TwoSevens, RoemTable::Tachentige30) => 100,
             (Combo::Stuk(_), _) => 20,
             _ => 0,
         }
@@ -169,7 +235,60 @@ impl Combo {
         }
     }
 
-    /// The combination a list of cards forms, by its kind word (`run`, `four`, `three`,
+    /// Tachentige's rejection relation (6.3.3 of its spec): whether `self`, shown by a defender,
+    /// rejects `other`, shown by the declaring side, with `trump` the trump suit. Same-rank
+    /// combinations (two sevens, threes, fours) compare by rank strength `J A T K Q 9 8 7`, a four
+    /// rejecting every three and the two sevens; runs compare by length, then top card, then the
+    /// trump suit. Different families, and the stuk, never reject each other.
+    pub fn rejects(self, other: Combo, trump: Option<Suit>) -> bool {
+        /// Card points with ties broken by rank, jacks on top.
+        const fn strength(value: u8) -> u8 {
+            match value {
+                11 => 8,
+                14 => 7,
+                10 => 6,
+                13 => 5,
+                12 => 4,
+                9 => 3,
+                8 => 2,
+                _ => 1,
+            }
+        }
+        match (self, other) {
+            (Combo::Three(x), Combo::Three(y)) | (Combo::Four(x), Combo::Four(y)) => strength(x) > strength(y),
+            (Combo::Three(x), Combo::TwoSevens) => strength(x) > strength(7),
+            (Combo::Four(_), Combo::Three(_) | Combo::TwoSevens) => true,
+            (Combo::Run { suit, top, len }, Combo::Run { suit: other_suit, top: other_top, len: other_len }) => {
+                len > other_len
+                    || (len == other_len && top > other_top)
+                    || (len == other_len && top == other_top && Some(suit) == trump && Some(other_suit) != trump)
+            }
+            _ => false,
+        }
+    }
+
+    /// The combination a set of cards forms, if any: three or four of a rank, the two red sevens,
+    /// or three or more consecutive cards of one suit (the stuk, two cards of one suit, is never
+    /// formed this way).
+    pub fn of_cards(cards: CardSet) -> Option<Combo> {
+        let first = cards.first()?;
+        let (rank, suit) = (first.rank()?.value(), first.suit()?);
+        if cards == red_sevens() {
+            return Some(Combo::TwoSevens);
+        }
+        if cards.len() >= 3 && cards.iter().all(|card| card.rank().map(Rank::value) == Some(rank)) {
+            return match cards.len() {
+                4 => Some(Combo::Four(rank)),
+                3 => Some(Combo::Three(rank)),
+                _ => None,
+            };
+        }
+        let len = cards.len() as u8;
+        let run = Combo::Run { suit, top: rank + len - 1, len };
+        (len >= 3 && run.cards(CardSet::EMPTY) == cards).then_some(run)
+    }
+
+    /// The combination a list of cards forms, by its kind word (`run`, `four`, `three`, `two`,
     /// `stuk`); the cards in any order.
     pub fn from_cards(kind: &str, cards: &[Card]) -> Result<Combo, RuleError> {
         let set: CardSet = cards.iter().copied().collect();
@@ -191,21 +310,24 @@ impl Combo {
             }
             "four" if cards.len() == 4 && same_rank && rank_cards(values[0]) == set => Ok(Combo::Four(values[0])),
             "three" if cards.len() == 3 && same_rank => Ok(Combo::Three(values[0])),
+            "two" if set == red_sevens() => Ok(Combo::TwoSevens),
+            "two" => Err(bad("not the two red sevens")),
             "stuk" => match cards.first().and_then(|card| card.suit()) {
                 Some(suit) if Combo::Stuk(suit).cards(CardSet::EMPTY) == set => Ok(Combo::Stuk(suit)),
                 _ => Err(bad("not the king and queen of one suit")),
             },
             "four" | "three" => Err(bad("not all of one rank")),
-            _ => Err(RuleError::new(format!("unknown roem kind {kind:?} (run, four, three, stuk)"))),
+            _ => Err(RuleError::new(format!("unknown roem kind {kind:?} (run, four, three, two, stuk)"))),
         }
     }
 
-    /// `run JH TH 9H`, `four AS AH AD AC`, `stuk KH QH`; a three needs the hand.
+    /// `run JH TH 9H`, `four AS AH AD AC`, `two 7H 7D`, `stuk KH QH`; a three needs the hand.
     pub fn text(self, hand: CardSet) -> String {
         let kind = match self {
             Combo::Run { .. } => "run",
             Combo::Four(_) => "four",
             Combo::Three(_) => "three",
+            Combo::TwoSevens => "two",
             Combo::Stuk(_) => "stuk",
         };
         let mut cards: Vec<Card> = self.cards(hand).iter().collect();
@@ -216,23 +338,32 @@ impl Combo {
     }
 }
 
+/// The two sevens of Tachentige's 30-card deck.
+fn red_sevens() -> CardSet {
+    CardSet::single(Card::new(Rank::SEVEN, Suit::Hearts)).union(CardSet::single(Card::new(Rank::SEVEN, Suit::Diamonds)))
+}
+
 fn list(cards: &[Card]) -> String {
     cards.iter().map(|card| card.to_string()).collect::<Vec<_>>().join(" ")
 }
 
-/// The most combinations any set of cards can hold (two runs per suit, seven ranks of three or
-/// four, the stuk).
+/// The most combinations any hand of a Brabant game can hold (at most 10 cards: two runs per
+/// suit, three ranks of three or four, the two sevens, the stuk).
 pub const MAX_COMBOS: usize = 16;
 
 /// The combinations of a [`Roem`], in order.
 pub type Combos = arrayvec::ArrayVec<Combo, MAX_COMBOS>;
 
 /// Bit layout of a packed [`Roem`]: 9 rank positions (6..=14) per suit for the run cards, then
-/// 3 bits per rank 8..=14 (0 none, 1 four, 2 + s a three without suit `s`), then 3 bits for the
-/// stuk (0 none, 1 + suit).
+/// 3 bits per rank 7..=14 (0 none, 1 four, 2 + s a three without suit `s`, 6 the two red sevens),
+/// then 3 bits for the stuk (0 none, 1 + suit).
 const RUN_BITS: u32 = 36;
 const RANK_BITS: u32 = 3;
-const STUK_SHIFT: u32 = RUN_BITS + 7 * RANK_BITS;
+const LOWEST_SET: u8 = 7;
+const SET_RANKS: u32 = 8;
+const STUK_SHIFT: u32 = RUN_BITS + SET_RANKS * RANK_BITS;
+/// The rank field value of the two red sevens.
+const TWO_SEVENS: u64 = 6;
 
 /// A set of combinations (every one in a hand, or a declaration), packed into one word so that
 /// actions stay small: the runs as the set of their cards (runs of one suit are always separated
@@ -251,10 +382,11 @@ impl Roem {
     pub const EMPTY: Roem = Roem(0);
 
     fn rank_field(&self, value: u8) -> u64 {
-        (self.0 >> (RUN_BITS + (value as u32 - 8) * RANK_BITS)) & 7
+        (self.0 >> (RUN_BITS + (value - LOWEST_SET) as u32 * RANK_BITS)) & 7
     }
 
-    /// The combinations, runs first (by suit, then from the lowest), then fours, threes, stuk.
+    /// The combinations, runs first (by suit, then from the lowest), then fours, threes, the two
+    /// sevens, stuk.
     pub fn combos(&self) -> Combos {
         let mut out = Combos::new();
         for suit in Suit::ALL {
@@ -268,17 +400,20 @@ impl Roem {
                 bits &= !(((1u64 << len) - 1) << low);
             }
         }
-        let ranks = (self.0 >> RUN_BITS) & ((1 << (7 * RANK_BITS)) - 1);
+        let ranks = (self.0 >> RUN_BITS) & ((1 << (SET_RANKS * RANK_BITS)) - 1);
         if ranks != 0 {
-            for value in 8..=14 {
+            for value in LOWEST_SET..=14 {
                 if self.rank_field(value) == 1 {
                     out.push(Combo::Four(value));
                 }
             }
-            for value in 8..=14 {
-                if self.rank_field(value) >= 2 {
+            for value in LOWEST_SET..=14 {
+                if (2..TWO_SEVENS).contains(&self.rank_field(value)) {
                     out.push(Combo::Three(value));
                 }
+            }
+            if self.rank_field(7) == TWO_SEVENS {
+                out.push(Combo::TwoSevens);
             }
         }
         let stuk = (self.0 >> STUK_SHIFT) & 7;
@@ -297,8 +432,8 @@ impl Roem {
     }
 
     /// Adds a combination; for a three, `cards` are its three cards. A duplicate, a run touching
-    /// another run of its suit, a four or three of a rank below 8 (worth nothing in any table)
-    /// or two stuks are errors.
+    /// another run of its suit, a four or three of a rank below 7 (worth nothing in any table),
+    /// the two sevens beside a set of sevens, or two stuks are errors.
     pub fn push(&mut self, combo: Combo, cards: CardSet) -> Result<(), RuleError> {
         match combo {
             Combo::Run { suit, top, len } => {
@@ -315,9 +450,15 @@ impl Roem {
                 }
                 self.0 |= own << shift;
             }
+            Combo::TwoSevens => {
+                if self.rank_field(7) != 0 {
+                    return Err(RuleError::new("a rank is declared twice"));
+                }
+                self.0 |= TWO_SEVENS << RUN_BITS;
+            }
             Combo::Four(value) | Combo::Three(value) => {
-                if !(8..=14).contains(&value) {
-                    return Err(RuleError::new("fours and threes below 8 score nothing"));
+                if !(LOWEST_SET..=14).contains(&value) {
+                    return Err(RuleError::new("fours and threes below 7 score nothing"));
                 }
                 if self.rank_field(value) != 0 {
                     return Err(RuleError::new("a rank is declared twice"));
@@ -332,7 +473,7 @@ impl Roem {
                         }
                     }
                 };
-                self.0 |= field << (RUN_BITS + (value as u32 - 8) * RANK_BITS);
+                self.0 |= field << (RUN_BITS + (value - LOWEST_SET) as u32 * RANK_BITS);
             }
             Combo::Stuk(suit) => {
                 if (self.0 >> STUK_SHIFT) & 7 != 0 {
@@ -348,14 +489,15 @@ impl Roem {
     fn three_cards(&self, value: u8) -> CardSet {
         let field = self.rank_field(value);
         match field {
-            2..=5 => rank_cards(value).difference(
+            2..TWO_SEVENS => rank_cards(value).difference(
                 rank_card(value, Suit::from_index(field as usize - 2)).map_or(CardSet::EMPTY, CardSet::single),
             ),
             _ => CardSet::EMPTY,
         }
     }
 
-    fn combo_cards(&self, combo: Combo) -> CardSet {
+    /// The cards of one of its combinations (for a three, the three it was declared with).
+    pub fn combo_cards(&self, combo: Combo) -> CardSet {
         match combo {
             Combo::Three(value) => self.three_cards(value),
             other => other.cards(CardSet::EMPTY),
@@ -418,7 +560,7 @@ impl Roem {
 }
 
 /// Every combination `hand` holds under `table` with trump `trump`: maximal runs, fours (and
-/// threes in the Tachentige table) worth something, and the stuk.
+/// threes and the two sevens in the Tachentige tables) worth something, and the stuk.
 pub fn detect(hand: CardSet, trump: Option<Suit>, table: RoemTable) -> Roem {
     let mut roem = Roem::EMPTY;
     // Per suit, the held rank values as bits (bit `v` for value `v`).
@@ -440,7 +582,7 @@ pub fn detect(hand: CardSet, trump: Option<Suit>, table: RoemTable) -> Roem {
     let [a, b, c, d] = suit_ranks;
     let four = a & b & c & d;
     let three_or_more = (a & b & (c | d)) | (c & d & (a | b));
-    let mut values = three_or_more & (0x1ff << 6);
+    let mut values = three_or_more & (0xff << LOWEST_SET);
     while values != 0 {
         let value = values.trailing_zeros() as u8;
         values &= values - 1;
@@ -449,6 +591,9 @@ pub fn detect(hand: CardSet, trump: Option<Suit>, table: RoemTable) -> Roem {
         if combo.value(table) > 0 {
             let _ = roem.push(combo, held);
         }
+    }
+    if table == RoemTable::Tachentige30 && hand.intersection(red_sevens()) == red_sevens() {
+        let _ = roem.push(Combo::TwoSevens, CardSet::EMPTY);
     }
     if let Some(trump) = trump {
         let stuk = Combo::Stuk(trump);

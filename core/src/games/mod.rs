@@ -3,6 +3,7 @@
 
 pub mod brabant;
 pub mod rikken;
+pub mod tachentige;
 pub mod tachtigen;
 pub mod tarneeb;
 pub mod tysiacha;

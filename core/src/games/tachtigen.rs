@@ -785,12 +785,7 @@ impl Tachtigen {
         self.declarer = Some(declarer);
         self.contract = Some(contract);
         self.turn = declarer;
-        let stok = table.slots_in(Place::Pile(Pile::Talon));
-        table.emit(Visibility::ShownToAll { slots: stok }, events);
-        for slot in stok.iter() {
-            table.move_slot(slot, Place::Hand(declarer));
-        }
-        table.emit(Visibility::TakenIntoHand { seat: declarer, slots: stok }, events);
+        brabant::take_stok(table, declarer, events);
         self.phase = match (contract, config.buyoff_max_bid) {
             (Contract::Points(points), Some(max)) if points <= max => Phase::BuyOff,
             _ => Phase::Discard,
@@ -810,14 +805,7 @@ impl Tachtigen {
         if self.contract == Some(Contract::Special(Special::SchoppenVrouw)) && cards.contains(&queen_of_spades()) {
             return Err(RuleError::new("the queen of spades may not be discarded in schoppen_vrouw"));
         }
-        let mut slots = SlotSet::EMPTY;
-        for card in cards {
-            slots.insert(table.slot_in_hand(seat, card)?);
-        }
-        for slot in slots.iter() {
-            table.move_slot(slot, Place::Discards(seat));
-        }
-        table.emit(Visibility::DiscardedFaceDown { seat, slots }, events);
+        brabant::discard_face_down(table, seat, cards.into_iter().collect(), events)?;
         self.phase = match self.contract {
             Some(contract) if contract.has_trump() => Phase::Trump,
             _ => Phase::Play,
