@@ -6,6 +6,11 @@
 //! decides how decisions are seeded (the arena per deal, a networked peer per hand and action) and
 //! every run can be repeated exactly.
 
+pub mod cheating;
+pub mod solver;
+
+pub use cheating::{OpenBot, OpenDecisions};
+
 use rand::RngCore;
 use troef_core::{Game, Hand, SeatView};
 

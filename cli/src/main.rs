@@ -6,6 +6,7 @@
 //! stderr, starting with `error: `.
 
 mod bench;
+mod dd;
 mod output;
 mod replay;
 mod rules;
@@ -82,6 +83,16 @@ enum Command {
         #[command(subcommand)]
         what: BenchCommand,
     },
+    /// A bridge double-dummy table: for each declarer N E S W and strain C D H S NT, the tricks
+    /// the declarer's side takes with best play, the declarer's left-hand opponent leading.
+    Dd {
+        /// The deal in PBN: `N:AKQ2.T98.765.432 ...` (four hands clockwise from the named seat,
+        /// each spades.hearts.diamonds.clubs).
+        pbn: String,
+        /// Machine-readable output: `{"N":{"C":t,...,"NT":t},"E":{...},...}`.
+        #[arg(long)]
+        json: bool,
+    },
     /// List a game's variant keys: allowed values, defaults and help.
     Rules {
         /// The game: tarneeb, tysiacha or tachtigen.
@@ -128,6 +139,7 @@ fn main() -> ExitCode {
             selfplay::run(&selfplay::Options { game, variants, hands, seed, threads, json, sweep, min_contract_count })
         }
         Command::Rules { game, json } => rules::rules(&game, json),
+        Command::Dd { pbn, json } => dd::dd(&pbn, json),
         Command::Bench { what: BenchCommand::Deal { players, cards, runs, seed, json } } => {
             bench::deal(players, cards, runs, seed, json)
         }
