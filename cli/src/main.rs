@@ -105,6 +105,22 @@ enum Command {
 
 #[derive(Debug, Subcommand)]
 enum BenchCommand {
+    /// Open-card solver speed on seeded random deals: bridge (or tarneeb) single-strain solves
+    /// at trick 1, tysiacha and tachtigen full-deal solves from the first trick.
+    Solver {
+        /// bridge, tarneeb, tysiacha or tachtigen.
+        #[arg(long)]
+        game: String,
+        /// Deals to solve (one solve each).
+        #[arg(long, default_value_t = 100)]
+        deals: u32,
+        /// Seed of the deals.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// One honest hand of the private deal protocol per run (shuffles with proofs, verification,
     /// deal, every card played, audit): processor time and bytes per device, median of the runs.
     Deal {
@@ -142,6 +158,9 @@ fn main() -> ExitCode {
         Command::Dd { pbn, json } => dd::dd(&pbn, json),
         Command::Bench { what: BenchCommand::Deal { players, cards, runs, seed, json } } => {
             bench::deal(players, cards, runs, seed, json)
+        }
+        Command::Bench { what: BenchCommand::Solver { game, deals, seed, json } } => {
+            bench::solver(&game, deals, seed, json)
         }
     };
     match result {
