@@ -7,6 +7,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use troef_bots::solver::{OpenGame, Solver};
+use troef_core::games::rikken::{Contract as RikkenContract, Kind, PassGame, Rikken, RikkenAction};
 use troef_core::games::tachtigen::{Contract, Tachtigen, TachtigenOutcome};
 use troef_core::games::tarneeb::{team_of, Tarneeb};
 use troef_core::games::tysiacha::Tysiacha;
@@ -17,6 +18,76 @@ trait Oracle: OpenGame {
     fn utility(hand: &Hand<Self>) -> i32;
     fn maximises(hand: &Hand<Self>, seat: Seat) -> bool;
     fn is_play(action: &Self::Action) -> bool;
+    /// The seat whose cards the acting seat plays (a dummy's operator plays the dummy's).
+    fn mover(_hand: &Hand<Self>, actor: Seat) -> Seat {
+        actor
+    }
+    /// The seat a single-seat goal is judged from, given the seat whose cards are to play.
+    fn perspective(_hand: &Hand<Self>, to_play: Seat) -> Seat {
+        to_play
+    }
+}
+
+thread_local! {
+    /// Rikken's pass games and piek are judged from one seat, fixed at the endgame's start.
+    static PERSPECTIVE: std::cell::Cell<Seat> = const { std::cell::Cell::new(Seat(0)) };
+}
+
+impl Oracle for Rikken {
+    fn utility(hand: &Hand<Rikken>) -> i32 {
+        let outcome = hand.outcome().expect("over");
+        let input = outcome.input;
+        let me = PERSPECTIVE.with(|p| p.get());
+        match (input.pass_game, input.contract.map(RikkenContract::kind)) {
+            (Some(PassGame::Schoppenmie), _) => {
+                -i32::from(input.qs_winner == Some(me)) - i32::from(input.last_winner == Some(me))
+            }
+            (Some(PassGame::TwoOrFive), _) => i32::from(matches!(input.tricks[me.index()], 2 | 5)),
+            (Some(PassGame::OneThreeFive), _) => i32::from(matches!(input.tricks[me.index()], 1 | 3 | 5)),
+            (Some(PassGame::Rondpiek), _) => i32::from(input.tricks[me.index()] == 1),
+            (Some(PassGame::ForcedMisere), _) => i32::from(input.tricks[me.index()] == 0),
+            (_, Some(Kind::Piek)) => i32::from(input.tricks[me.index()] == 1),
+            (_, Some(Kind::Misere)) => i32::from(input.tricks[me.index()] == 0),
+            (_, Some(Kind::Slam)) => i32::from(input.tricks[me.index()] == 13),
+            _ => i32::from(input.side_tricks()),
+        }
+    }
+    fn maximises(hand: &Hand<Rikken>, seat: Seat) -> bool {
+        let game = hand.game();
+        let me = PERSPECTIVE.with(|p| p.get());
+        let single = game.pass_game().is_some_and(|g| g != PassGame::ForcedRik)
+            || game.contract().is_some_and(|c| matches!(c.kind(), Kind::Piek | Kind::Misere | Kind::Slam));
+        if single {
+            return seat == me;
+        }
+        let mut side = game.declarers();
+        if let Some(partner) = game.troela_partner() {
+            side |= partner.bit();
+        } else if let Some(card) = game.called() {
+            let table = hand.table();
+            if let Some(slot) = table.slot_of(card) {
+                if let troef_core::Place::Hand(holder) | troef_core::Place::Won(holder) = table.place(slot) {
+                    side |= holder.bit();
+                }
+            }
+            if let Some(holder) = game.called_played_by() {
+                side |= holder.bit();
+            }
+        }
+        side & seat.bit() != 0
+    }
+    fn is_play(action: &Self::Action) -> bool {
+        matches!(action, RikkenAction::Play(_) | RikkenAction::LeadFaceDown(_))
+    }
+    fn mover(hand: &Hand<Rikken>, _actor: Seat) -> Seat {
+        hand.game().seat_on_turn()
+    }
+    fn perspective(hand: &Hand<Rikken>, to_play: Seat) -> Seat {
+        match hand.game().pass_game() {
+            Some(PassGame::ForcedRik) | None => hand.game().primary().unwrap_or(to_play),
+            Some(_) => to_play,
+        }
+    }
 }
 
 impl Oracle for Tarneeb {
@@ -76,7 +147,7 @@ fn brute<G: Oracle>(hand: &Hand<G>) -> i32 {
     let ToAct::Seat(seat) = hand.to_act() else { return G::utility(hand) };
     let mut legal = Vec::new();
     hand.legal_actions(&mut legal);
-    let maxing = G::maximises(hand, seat);
+    let maxing = G::maximises(hand, G::mover(hand, seat));
     let values = legal.iter().filter(|action| G::is_play(action)).map(|&action| {
         let mut next = hand.clone();
         next.apply(seat, action).expect("a legal action applies");
@@ -134,6 +205,8 @@ fn check<G: Oracle>(seed: u64, left: u8, settings: &[(&str, &str)]) -> Result<()
     let Some(hand) = endgame::<G>(seed, left, settings) else { return Ok(()) };
     let open = G::open_position(&hand).expect("in play");
     let objective = G::declarer_objective(&hand, &open);
+    // Rikken's single-seat goals are judged from the declarer, or in pass games the seat to play.
+    PERSPECTIVE.with(|p| p.set(G::perspective(&hand, open.seats[open.position.to_move() as usize])));
     let mut solver = Solver::with_entries(1 << 12);
     let scores = solver.score_moves(&open.position, &objective);
     let ToAct::Seat(seat) = hand.to_act() else { unreachable!() };
@@ -179,6 +252,17 @@ proptest! {
     }
 
     #[test]
+    fn rikken_endgames_match_brute_force(seed in any::<u64>()) {
+        let settings: &[(&str, &str)] = match seed % 4 {
+            0 => &[],
+            1 => &[("players", "three_rene")],
+            2 => &[("pass_game", "eldest_chooses"), ("schoppenmie_no_spade_tricks", "3")],
+            _ => &[("troela_ace_lead", "true"), ("called_card_discard", "allowed"), ("claims", "false")],
+        };
+        check::<Rikken>(seed, 1 + (seed % 2) as u8, settings)?;
+    }
+
+    #[test]
     fn tachtigen_endgames_match_brute_force(seed in any::<u64>()) {
         let settings: &[(&str, &str)] = match seed % 3 {
             0 => &[],
@@ -201,6 +285,7 @@ fn most_random_deals_reach_an_endgame() {
         ("tarneeb 400", reached::<Tarneeb>(&[("ruleset", "four_hundred")])),
         ("tysiacha", reached::<Tysiacha>(&[])),
         ("tachtigen", reached::<Tachtigen>(&[])),
+        ("rikken", reached::<Rikken>(&[])),
     ] {
         // (400 throws in the deals whose bids total too little.)
         assert!(count >= 80, "{name}: only {count} of 200 deals reached the play phase");

@@ -426,7 +426,7 @@ fn bench_deal_reports_per_device_figures() {
 fn dd_prints_the_double_dummy_table_and_refuses_bad_deals() {
     let out = troef(&["dd", "N:AKQ2.T98.765.432 JT98.AKQ2.432.76 765.765.AKQJ.AKQ 43.J43.T98.JT985", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let table: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let table: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     // DDS's table of this deal.
     for (seat, row) in
         [("N", [8, 10, 8, 9, 9]), ("E", [5, 3, 5, 3, 3]), ("S", [8, 10, 8, 9, 9]), ("W", [5, 3, 5, 3, 3])]

@@ -39,6 +39,7 @@ pub trait OpenGame: Game {
 }
 
 mod common;
+mod rikken;
 mod tachtigen;
 mod tarneeb;
 mod tysiacha;
