@@ -53,6 +53,16 @@ selfplay_all() {
         fi
         echo "    $game: $SELFPLAY_HANDS hands in $((SECONDS - start)) s"
     done
+    # A double-dummy table through the command (its answers are checked against DDS in
+    # troef-bots' tests): N/S make 10 tricks in diamonds here.
+    local table
+    table=$("$bin" dd "N:AKQ2.T98.765.432 JT98.AKQ2.432.76 765.765.AKQJ.AKQ 43.J43.T98.JT985" --json)
+    if ! echo "$table" | grep -q '"D": 10'; then
+        echo "$table" >&2
+        echo "error: troef dd smoke run failed" >&2
+        return 1
+    fi
+    echo "    troef dd: ok"
 }
 
 # The web app: build the wasm bundle, install Debian's Chromium and the locked npm packages, run

@@ -128,7 +128,14 @@ pub fn run<G: BotGame>(config: &G::Config, spec: &ArenaSpec) -> Result<ArenaRepo
 where
     G::Config: Sync,
 {
-    run_with::<G>(config, spec, || [new_player::<G>(spec.a), new_player::<G>(spec.b)])
+    for kind in [spec.a, spec.b] {
+        if new_player::<G>(kind).is_none() {
+            let message = format!("the {kind} bot does not play {} yet", G::ID.name());
+            return Err(ArenaError { deal: 0, message });
+        }
+    }
+    let player = |kind| new_player::<G>(kind).expect("checked above: the game has this bot");
+    run_with::<G>(config, spec, || [player(spec.a), player(spec.b)])
 }
 
 /// [`run`] with the players made by `players` (A first), once per worker thread: for players

@@ -7,7 +7,7 @@
 //! [`Player::Open`], which [`new_bot`] keeps away from tables with people and the arena seats
 //! like any other player.
 
-use crate::{BaselineBot, Bot, CheatingBot, RandomBot};
+use crate::{BaselineBot, Bot, CheatingBot, OpenBot, RandomBot};
 use std::fmt;
 use troef_core::games::{
     rikken::Rikken, tachentige::Tachentige, tachtigen::Tachtigen, tarneeb::Tarneeb, tysiacha::Tysiacha,
@@ -21,15 +21,18 @@ pub enum BotKind {
     Random,
     /// The rule-based club player of [`crate::baseline`].
     Baseline,
+    /// The open-card bot of [`crate::cheating`]: it sees the whole deal (arena only).
+    Open,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Baseline];
+    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Baseline, BotKind::Open];
 
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Baseline => "baseline",
+            BotKind::Open => "open",
         }
     }
 
@@ -56,6 +59,11 @@ pub trait BotGame: Game {
     /// This game's baseline bot.
     fn baseline_bot() -> Box<dyn Bot<Self>>;
 
+    /// This game's open-card bot (sees the whole deal; arena only), when the solver covers it.
+    fn open_bot() -> Option<Box<dyn CheatingBot<Self>>> {
+        None
+    }
+
     /// The two partnerships as seat bits when partners are fixed for the whole match (Tarneeb);
     /// `None` when partnerships change from hand to hand or there are none.
     fn fixed_partnerships(_config: &Self::Config) -> Option<[u8; 2]> {
@@ -68,6 +76,10 @@ impl BotGame for Tarneeb {
         Box::new(BaselineBot)
     }
 
+    fn open_bot() -> Option<Box<dyn CheatingBot<Self>>> {
+        Some(Box::new(OpenBot::new()))
+    }
+
     fn fixed_partnerships(_config: &Self::Config) -> Option<[u8; 2]> {
         // N + S against E + W.
         Some([0b0101, 0b1010])
@@ -78,17 +90,29 @@ impl BotGame for Tysiacha {
     fn baseline_bot() -> Box<dyn Bot<Self>> {
         Box::new(BaselineBot)
     }
+
+    fn open_bot() -> Option<Box<dyn CheatingBot<Self>>> {
+        Some(Box::new(OpenBot::new()))
+    }
 }
 
 impl BotGame for Rikken {
     fn baseline_bot() -> Box<dyn Bot<Self>> {
         Box::new(BaselineBot)
     }
+
+    fn open_bot() -> Option<Box<dyn CheatingBot<Self>>> {
+        Some(Box::new(OpenBot::new()))
+    }
 }
 
 impl BotGame for Tachtigen {
     fn baseline_bot() -> Box<dyn Bot<Self>> {
         Box::new(BaselineBot)
+    }
+
+    fn open_bot() -> Option<Box<dyn CheatingBot<Self>>> {
+        Some(Box::new(OpenBot::new()))
     }
 }
 
@@ -124,11 +148,13 @@ impl<G: Game> fmt::Debug for Player<G> {
     }
 }
 
-/// The player of a kind, honest or open-card.
-pub fn new_player<G: BotGame>(kind: BotKind) -> Player<G> {
+/// The player of a kind, honest or open-card; `None` for an open-card bot in a game the solver
+/// does not cover yet.
+pub fn new_player<G: BotGame>(kind: BotKind) -> Option<Player<G>> {
     match kind {
-        BotKind::Random => Player::Honest(Box::new(RandomBot)),
-        BotKind::Baseline => Player::Honest(G::baseline_bot()),
+        BotKind::Random => Some(Player::Honest(Box::new(RandomBot))),
+        BotKind::Baseline => Some(Player::Honest(G::baseline_bot())),
+        BotKind::Open => G::open_bot().map(Player::Open),
     }
 }
 
@@ -141,7 +167,7 @@ pub fn bot_named<G: BotGame>(name: &str) -> Result<Box<dyn Bot<G>>, String> {
 
 /// The honest bot of a kind, for tables with people: `None` for a kind that sees the whole deal.
 pub fn new_bot<G: BotGame>(kind: BotKind) -> Option<Box<dyn Bot<G>>> {
-    match new_player::<G>(kind) {
+    match new_player::<G>(kind)? {
         Player::Honest(bot) => Some(bot),
         Player::Open(_) => None,
     }

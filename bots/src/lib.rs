@@ -8,9 +8,12 @@
 
 pub mod arena;
 pub mod baseline;
+pub mod cheating;
 mod factory;
+pub mod solver;
 
 pub use baseline::BaselineBot;
+pub use cheating::{OpenBot, OpenDecisions};
 pub use factory::{bot_named, new_bot, new_player, BotGame, BotKind, Player};
 
 use rand::RngCore;

@@ -52,3 +52,142 @@ pub fn deal(players: u8, cards: u8, runs: u32, seed: u64, json_output: bool) -> 
 fn round2(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
 }
+
+/// `troef bench solver --game G`: open-card solves on seeded random deals, one per deal.
+/// `bridge` (and `tarneeb`): a single strain and leader at trick 1, the exact trick count;
+/// `tysiacha`, `tachtigen`: the declarer's exact value from the first trick of a hand played
+/// at random through its auction. Reports wall time per solve (p50, p95, mean, max), nodes and
+/// the machine's load average (the machine is shared: compare figures at similar load).
+pub fn solver(game: &str, deals: u32, seed: u64, json_output: bool) -> Result<u8, Failure> {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use troef_bots::solver::bridge::{solve_cell, BridgeDeal, Strain};
+    use troef_bots::solver::Solver;
+    use troef_core::{Card, CardSet, Direction, Seat};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut times = Vec::new();
+    let mut nodes = Vec::new();
+    let mut capped = 0;
+    let mut solver = Solver::new();
+    let deals = deals.max(1);
+    match game {
+        "bridge" | "tarneeb" => {
+            let direction = if game == "tarneeb" { Direction::CounterClockwise } else { Direction::Clockwise };
+            for index in 0..deals {
+                let mut deck: Vec<Card> = CardSet::from_bits((1u64 << 52) - 1).iter().collect();
+                deck.shuffle(&mut rng);
+                let mut hands = [CardSet::EMPTY; 4];
+                for (position, card) in deck.iter().enumerate() {
+                    hands[position / 13].insert(*card);
+                }
+                let deal = BridgeDeal { hands };
+                let strain = Strain::ALL[index as usize % 5];
+                let declarer = Seat((index % 4) as u8);
+                solver.clear();
+                let started = std::time::Instant::now();
+                let solution = solve_cell(&mut solver, &deal, strain, declarer, direction);
+                times.push(started.elapsed().as_secs_f64() * 1000.0);
+                nodes.push(solution.nodes);
+                capped += u32::from(!solution.exact);
+            }
+        }
+        "tysiacha" | "tachtigen" => {
+            for _ in 0..deals {
+                let (elapsed, count, exact) = if game == "tysiacha" {
+                    open_solve::<troef_core::games::tysiacha::Tysiacha>(&mut solver, rng.gen())
+                } else {
+                    open_solve::<troef_core::games::tachtigen::Tachtigen>(&mut solver, rng.gen())
+                };
+                times.push(elapsed);
+                nodes.push(count);
+                capped += u32::from(!exact);
+            }
+        }
+        other => {
+            return Err(Failure::input(format!(
+                "bench solver knows bridge, tarneeb, tysiacha and tachtigen, not {:?}",
+                other.chars().take(24).collect::<String>()
+            )))
+        }
+    }
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    let at = |q: f64| sorted[((sorted.len() as f64 - 1.0) * q).round() as usize];
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    let mut sorted_nodes = nodes.clone();
+    sorted_nodes.sort_unstable();
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next().map(str::to_string));
+    if json_output {
+        print_json(&json!({
+            "game": game,
+            "deals": deals,
+            "seed": seed,
+            "ms_p50": round2(at(0.5)),
+            "ms_p95": round2(at(0.95)),
+            "ms_mean": round2(mean),
+            "ms_max": round2(at(1.0)),
+            "nodes_p50": sorted_nodes[sorted_nodes.len() / 2],
+            "nodes_max": sorted_nodes[sorted_nodes.len() - 1],
+            "capped": capped,
+            "load_average": load,
+        }));
+    } else {
+        print(&format!(
+            "open-card solver, {game}, {deals} deals (seed {seed}):\n  ms per solve: p50 {:.2}, p95 {:.2}, mean {:.2}, max {:.2}\n  nodes: p50 {}, max {}; capped {capped}\n  load average: {}",
+            at(0.5),
+            at(0.95),
+            mean,
+            at(1.0),
+            sorted_nodes[sorted_nodes.len() / 2],
+            sorted_nodes[sorted_nodes.len() - 1],
+            load.unwrap_or_else(|| "unknown".into())
+        ));
+    }
+    Ok(0)
+}
+
+/// A hand of `G` played at random into its play phase; the exact declarer value from there.
+fn open_solve<G: troef_bots::solver::OpenGame>(solver: &mut troef_bots::solver::Solver, seed: u64) -> (f64, u64, bool) {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use troef_core::{ConfigValues, Hand, ToAct};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for _attempt in 0..100 {
+        let Ok(values) = ConfigValues::validate(G::config_keys(), []) else { break };
+        let config = G::config(&values);
+        let mut deck: Vec<_> = G::deck(&config).iter().collect();
+        deck.shuffle(&mut rng);
+        let dealer = troef_core::game::dealer_from_draw::<G>(&config, rng.gen());
+        let scores = G::new_scores(&config);
+        let Ok(mut hand) = Hand::<G>::from_deck(config, dealer, &scores, &deck) else { break };
+        let mut legal = Vec::new();
+        while let ToAct::Seat(seat) = hand.to_act() {
+            if let Some(open) = G::open_position(&hand) {
+                let objective = G::declarer_objective(&hand, &open);
+                solver.clear();
+                let started = std::time::Instant::now();
+                let solution = solver.value(&open.position, &objective);
+                return (started.elapsed().as_secs_f64() * 1000.0, solution.nodes, solution.exact);
+            }
+            hand.legal_actions(&mut legal);
+            let weights: Vec<u32> =
+                legal.iter().map(|a| hand.game().policy_weight(hand.config(), hand.table(), a)).collect();
+            let total: u32 = weights.iter().sum::<u32>().max(1);
+            let mut pick = rng.gen_range(0..total);
+            let mut chosen = legal[0];
+            for (action, weight) in legal.iter().zip(&weights) {
+                if pick < *weight {
+                    chosen = *action;
+                    break;
+                }
+                pick -= weight;
+            }
+            if hand.apply(seat, chosen).is_err() {
+                break;
+            }
+        }
+    }
+    (0.0, 0, true)
+}

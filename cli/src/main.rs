@@ -7,6 +7,7 @@
 
 mod arena;
 mod bench;
+mod dd;
 mod output;
 mod replay;
 mod rules;
@@ -114,6 +115,16 @@ enum Command {
         #[command(subcommand)]
         what: BenchCommand,
     },
+    /// A bridge double-dummy table: for each declarer N E S W and strain C D H S NT, the tricks
+    /// the declarer's side takes with best play, the declarer's left-hand opponent leading.
+    Dd {
+        /// The deal in PBN: `N:AKQ2.T98.765.432 ...` (four hands clockwise from the named seat,
+        /// each spades.hearts.diamonds.clubs).
+        pbn: String,
+        /// Machine-readable output: `{"N":{"C":t,...,"NT":t},"E":{...},...}`.
+        #[arg(long)]
+        json: bool,
+    },
     /// List a game's variant keys: allowed values, defaults and help.
     Rules {
         /// The game: tarneeb, tysiacha, rikken, tachtigen or tachentige.
@@ -126,6 +137,22 @@ enum Command {
 
 #[derive(Debug, Subcommand)]
 enum BenchCommand {
+    /// Open-card solver speed on seeded random deals: bridge (or tarneeb) single-strain solves
+    /// at trick 1, tysiacha and tachtigen full-deal solves from the first trick.
+    Solver {
+        /// bridge, tarneeb, tysiacha or tachtigen.
+        #[arg(long)]
+        game: String,
+        /// Deals to solve (one solve each).
+        #[arg(long, default_value_t = 100)]
+        deals: u32,
+        /// Seed of the deals.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// One honest hand of the private deal protocol per run (shuffles with proofs, verification,
     /// deal, every card played, audit): processor time and bytes per device, median of the runs.
     Deal {
@@ -163,8 +190,12 @@ fn main() -> ExitCode {
             arena::run(&arena::Options { game, a, b, deals, seed, variants, threads, require_a_stronger, json })
         }
         Command::Rules { game, json } => rules::rules(&game, json),
+        Command::Dd { pbn, json } => dd::dd(&pbn, json),
         Command::Bench { what: BenchCommand::Deal { players, cards, runs, seed, json } } => {
             bench::deal(players, cards, runs, seed, json)
+        }
+        Command::Bench { what: BenchCommand::Solver { game, deals, seed, json } } => {
+            bench::solver(&game, deals, seed, json)
         }
     };
     match result {

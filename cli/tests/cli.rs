@@ -506,3 +506,25 @@ fn audit_reports_tachentige_false_claims_and_revokes() {
         );
     }
 }
+
+#[test]
+fn dd_prints_the_double_dummy_table_and_refuses_bad_deals() {
+    let out = troef(&["dd", "N:AKQ2.T98.765.432 JT98.AKQ2.432.76 765.765.AKQJ.AKQ 43.J43.T98.JT985", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let table: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    // DDS's table of this deal.
+    for (seat, row) in
+        [("N", [8, 10, 8, 9, 9]), ("E", [5, 3, 5, 3, 3]), ("S", [8, 10, 8, 9, 9]), ("W", [5, 3, 5, 3, 3])]
+    {
+        for (strain, tricks) in ["C", "D", "H", "S", "NT"].iter().zip(row) {
+            assert_eq!(table[seat][strain], tricks, "{seat} {strain}");
+        }
+    }
+    for bad in ["N:AKQ2", "Q:AKQ2.T98.765.432 JT98.AKQ2.432.76 765.765.AKQJ.AKQ 43.J43.T98.JT985", ""] {
+        let out = troef(&["dd", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
+    }
+}

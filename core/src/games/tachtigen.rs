@@ -1667,6 +1667,25 @@ impl Game for Tachtigen {
     }
 }
 
+/// Public facts for the open-card solvers (troef-bots): kept apart so that it merges with
+/// other helpers' edits.
+impl Tachtigen {
+    /// The roem declared that still counts after a denial (only the stuk does), before
+    /// `roem_requires_trick`: what the outcome reports as `roem_declared`.
+    pub fn counted_roem(&self, config: &TachtigenConfig) -> u32 {
+        match self.denied {
+            Some(_) => self
+                .roem
+                .combos()
+                .iter()
+                .filter(|c| matches!(c, Combo::Stuk(_)))
+                .map(|c| c.value(config.roem_table))
+                .sum(),
+            None => self.roem.value(config.roem_table),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

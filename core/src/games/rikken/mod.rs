@@ -2104,3 +2104,24 @@ impl Game for Rikken {
         }
     }
 }
+
+/// Public facts for the open-card solvers (troef-bots): kept apart so that it merges with
+/// other helpers' edits.
+impl Rikken {
+    /// The called card's duties still apply (5.4): a Rik-type contract, the card unplayed and
+    /// its suit not yet led.
+    pub fn called_duties_live(&self) -> bool {
+        self.is_rik_type() && self.called_played_by.is_none() && !self.called_suit_led
+    }
+
+    /// The declarer may still lead face down (a blind call, the lead not yet made, the called
+    /// card not yet played).
+    pub fn blind_lead_pending(&self) -> bool {
+        self.is_rik_type() && self.blind && !self.blind_used && self.called_played_by.is_none()
+    }
+
+    /// The trick in progress was led face down.
+    pub fn blind_trick(&self) -> bool {
+        self.blind_trick
+    }
+}

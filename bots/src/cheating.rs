@@ -1,0 +1,80 @@
+//! The open-card bot: it sees the whole deal (the arena's upper bound for honest bots) and plays
+//! the open-card solver's best card.
+//!
+//! In play it scores every legal card with the solver ([`crate::solver::Solver::score_moves`])
+//! for the objective of the seat whose cards are on turn and plays the best; equal values keep
+//! the solver's order (its move ordering puts the natural card first). The solver runs under a
+//! node cap so that a pathological deal stays bounded; a capped answer still ranks the moves by
+//! the middle of their bounds.
+//!
+//! Outside play (bids, trump, calls, discards, passes, roem) it decides with full knowledge by
+//! the game's [`OpenDecisions`] hook.
+
+use crate::solver::{OpenGame, Solver};
+use crate::CheatingBot;
+use rand::RngCore;
+use troef_core::{Hand, ToAct};
+
+/// Full-knowledge decisions outside the play phase.
+pub trait OpenDecisions: OpenGame {
+    /// The action for the seat to act when the hand is not in its play phase (or `None` to
+    /// take the first legal action).
+    fn decide_open(hand: &Hand<Self>, solver: &mut Solver, legal: &[Self::Action]) -> Option<Self::Action>;
+}
+
+/// The open-card bot.
+#[derive(Debug)]
+pub struct OpenBot {
+    solver: Solver,
+}
+
+impl OpenBot {
+    /// Search nodes per decision before the solver answers with bounds.
+    pub const NODE_CAP: u64 = 2_000_000;
+
+    pub fn new() -> OpenBot {
+        let mut solver = Solver::with_entries(1 << 18);
+        solver.set_node_cap(Self::NODE_CAP);
+        OpenBot { solver }
+    }
+}
+
+impl Default for OpenBot {
+    fn default() -> OpenBot {
+        OpenBot::new()
+    }
+}
+
+impl<G: OpenDecisions> CheatingBot<G> for OpenBot {
+    fn name(&self) -> &'static str {
+        "open"
+    }
+
+    fn choose_open(&mut self, hand: &Hand<G>, _scores: &G::Scores, rng: &mut dyn RngCore) -> G::Action {
+        let mut legal = Vec::new();
+        hand.legal_actions(&mut legal);
+        assert!(!legal.is_empty(), "a bot is only asked to act for a seat that is to act");
+        if let Some(open) = G::open_position(hand) {
+            let player = open.position.to_move();
+            let seat = open.seats[player as usize];
+            let objective = G::objective(hand, &open, seat);
+            let scores = self.solver.score_moves(&open.position, &objective);
+            for score in scores {
+                let action = G::action(&open, score.mv);
+                if legal.contains(&action) {
+                    return action;
+                }
+            }
+        }
+        if !matches!(hand.to_act(), ToAct::Seat(_)) {
+            return legal[0];
+        }
+        if let Some(action) = G::decide_open(hand, &mut self.solver, &legal) {
+            if legal.contains(&action) {
+                return action;
+            }
+        }
+        let _ = rng;
+        legal[0]
+    }
+}

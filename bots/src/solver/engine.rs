@@ -1,0 +1,1797 @@
+//! The search: zero-window alpha-beta over trick play with the rule hooks of [`Rules`], a
+//! transposition table at trick boundaries, quick tricks, touching cards merged, move ordering,
+//! and an MTD driver for exact values. See the module doc of [`super`].
+
+use super::tt::{Key, Probe, Tt};
+use super::{
+    bit, suit_mask, suit_of, CalledDuty, Follow, Goal, Move, Objective, PointRules, Position, Rules, SeatTables,
+    SolverCard, MAX_PLAYERS, SPADES, SUIT_BITS,
+};
+
+/// Ordering bonus of the move that last cut off at the same depth.
+const KILLER_BONUS: i32 = 400;
+/// No trump, as a suit number.
+const NO_TRUMP: u8 = 4;
+
+/// Moves of one node: at most 13 cards plus their special forms.
+#[derive(Clone, Copy)]
+struct MoveList {
+    moves: [u8; 32],
+    scores: [i32; 32],
+    len: usize,
+}
+
+impl MoveList {
+    fn new() -> MoveList {
+        MoveList { moves: [0; 32], scores: [0; 32], len: 0 }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mv: u8, score: i32) {
+        if self.len < 32 {
+            self.moves[self.len] = mv;
+            self.scores[self.len] = score;
+            self.len += 1;
+        }
+    }
+
+    /// Sorts best score first (insertion sort: the lists are short).
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let (mv, score) = (self.moves[i], self.scores[i]);
+            let mut j = i;
+            while j > 0 && self.scores[j - 1] < score {
+                self.moves[j] = self.moves[j - 1];
+                self.scores[j] = self.scores[j - 1];
+                j -= 1;
+            }
+            self.moves[j] = mv;
+            self.scores[j] = score;
+        }
+    }
+}
+
+/// The state that changes during search; copied whole on every move (it is small) so that
+/// taking a move back is one assignment.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    hands: [u64; MAX_PLAYERS],
+    trick: [SolverCard; MAX_PLAYERS],
+    trick_len: u8,
+    leader: u8,
+    /// The suit to follow in the trick in progress.
+    led: u8,
+    trump: u8,
+    trick_index: u8,
+    won: [u8; MAX_PLAYERS],
+    called_live: bool,
+    blind_available: bool,
+    blind_trick: bool,
+    /// Goal::SeatTricks with a first-trick player: he lost the first trick.
+    first_trick_lost: bool,
+}
+
+/// The answer of one solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The value for the maximising side over the whole hand (the objective's base included);
+    /// when not `exact`, the middle of the bounds.
+    pub value: i32,
+    pub lower: i32,
+    pub upper: i32,
+    /// False when the node cap stopped the search: the value lies in `lower..=upper`.
+    pub exact: bool,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// One legal move and its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveScore {
+    pub mv: Move,
+    pub value: i32,
+    pub lower: i32,
+    pub upper: i32,
+    pub exact: bool,
+}
+
+/// An open-card solver with its transposition table, reused between calls (the table is kept
+/// while the rules and objective stay the same, so later solves of the same hand are cheaper).
+#[derive(Debug)]
+pub struct Solver {
+    tt: Tt,
+    node_cap: u64,
+    context: u64,
+    /// Nodes of the last call.
+    pub last_nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with a transposition table of about 48 MB.
+    pub fn new() -> Solver {
+        Solver::with_entries(1 << 20)
+    }
+
+    /// A solver with a table of about `entries` entries (48 bytes each).
+    pub fn with_entries(entries: usize) -> Solver {
+        Solver { tt: Tt::new(entries), node_cap: u64::MAX, context: 0, last_nodes: 0 }
+    }
+
+    /// Caps the search nodes of each call; a capped answer has `exact == false`.
+    pub fn set_node_cap(&mut self, cap: u64) {
+        self.node_cap = cap.max(1);
+    }
+
+    pub fn node_cap(&self) -> u64 {
+        self.node_cap
+    }
+
+    /// Bytes held by the transposition table.
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Forgets the transposition table (it is cleared anyway when the rules or objective
+    /// change).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    fn prepare(&mut self, position: &Position, objective: &Objective) {
+        let context = fingerprint(position, objective);
+        if context != self.context {
+            self.tt.clear();
+            self.context = context;
+        }
+    }
+
+    /// The exact value of the position for the objective's maximising side.
+    pub fn value(&mut self, position: &Position, objective: &Objective) -> Solution {
+        self.value_with_guess(position, objective, None)
+    }
+
+    /// [`Solver::value`] starting the MTD probes at `guess` (a value of the whole hand, base
+    /// included).
+    pub fn value_with_guess(&mut self, position: &Position, objective: &Objective, guess: Option<i32>) -> Solution {
+        self.prepare(position, objective);
+        let cap = self.node_cap;
+        let mut engine = Engine::new(position, objective, &mut self.tt, cap);
+        let (lo, hi) = engine.root_bounds();
+        let guess = guess.map(|g| g - objective.base);
+        let (lo, hi) = engine.exact(lo, hi, guess, None);
+        let nodes = engine.nodes;
+        self.last_nodes = nodes;
+        solution(lo, hi, objective.base, nodes, !engine.aborted)
+    }
+
+    /// Whether the maximising side reaches at least `target` (a value of the whole hand, base
+    /// included): `None` when the node cap stopped the search.
+    pub fn reaches(&mut self, position: &Position, objective: &Objective, target: i32) -> Option<bool> {
+        self.prepare(position, objective);
+        let cap = self.node_cap;
+        let mut engine = Engine::new(position, objective, &mut self.tt, cap);
+        let target = target - objective.base;
+        let result = engine.root_probe(target, None) >= target;
+        self.last_nodes = engine.nodes;
+        (!engine.aborted).then_some(result)
+    }
+
+    /// Every legal move of the player to move, with its exact value (the value of the hand after
+    /// that move and best play by all), best first for the player to move. Touching cards share
+    /// one search.
+    pub fn score_moves(&mut self, position: &Position, objective: &Objective) -> Vec<MoveScore> {
+        self.prepare(position, objective);
+        let cap = self.node_cap;
+        let mut engine = Engine::new(position, objective, &mut self.tt, cap);
+        let player = engine.to_move();
+        let maxing = engine.side[player];
+        let groups = engine.root_groups(player);
+        let (root_lo, root_hi) = engine.root_bounds();
+        let mut scored: Vec<(u8, i32, i32)> = Vec::with_capacity(groups.len());
+        let mut guess: Option<i32> = None;
+        for &(representative, _) in &groups {
+            let (lo, hi) = if engine.aborted {
+                (root_lo, root_hi)
+            } else {
+                engine.exact(root_lo, root_hi, guess, Some(representative))
+            };
+            if lo == hi {
+                guess = Some(match guess {
+                    Some(g) if maxing => g.max(lo),
+                    Some(g) => g.min(lo),
+                    None => lo,
+                });
+            }
+            scored.push((representative, lo, hi));
+        }
+        self.last_nodes = engine.nodes;
+        let exact = !engine.aborted;
+        let mut out = Vec::new();
+        for (&(_, members), &(_, lo, hi)) in groups.iter().zip(&scored) {
+            let exact_here = exact || lo == hi;
+            for &mv in members.iter().take_while(|&&mv| mv != u8::MAX) {
+                let s = solution(lo, hi, objective.base, 0, exact_here);
+                out.push(MoveScore {
+                    mv: Move::from_raw(mv),
+                    value: s.value,
+                    lower: s.lower,
+                    upper: s.upper,
+                    exact: s.exact,
+                });
+            }
+        }
+        out.sort_by_key(|score| if maxing { -score.value } else { score.value });
+        out
+    }
+}
+
+/// The legal moves of the player to move, touching cards included (each card once; special
+/// leads as their own moves).
+pub fn legal_moves(position: &Position) -> Vec<Move> {
+    let objective = Objective { max_side: 0, goal: Goal::Tricks, base: 0 };
+    let mut tt = Tt::new(1);
+    let engine = Engine::new(position, &objective, &mut tt, u64::MAX);
+    let player = engine.to_move();
+    let mut out = Vec::new();
+    let mut cards = engine.legal(player);
+    while cards != 0 {
+        out.push(Move::plain(cards.trailing_zeros() as u8));
+        cards &= cards - 1;
+    }
+    let mut cards = engine.special_leads(player);
+    while cards != 0 {
+        out.push(Move::special(cards.trailing_zeros() as u8));
+        cards &= cards - 1;
+    }
+    out
+}
+
+/// The position after the player to move plays `mv` (the trick completed and given to its
+/// winner when it is the trick's last card); `None` when `mv` is not legal.
+pub fn advance(position: &Position, mv: Move) -> Option<Position> {
+    if !legal_moves(position).contains(&mv) {
+        return None;
+    }
+    let objective = Objective { max_side: 0, goal: Goal::Tricks, base: 0 };
+    let mut tt = Tt::new(1);
+    let mut engine = Engine::new(position, &objective, &mut tt, u64::MAX);
+    let player = engine.to_move();
+    engine.make(player, mv.raw());
+    if engine.s.trick_len == engine.n {
+        engine.complete_trick();
+    }
+    Some(engine.position(position.rules))
+}
+
+fn solution(lo: i32, hi: i32, base: i32, nodes: u64, exact: bool) -> Solution {
+    let exact = exact && lo == hi;
+    Solution { value: base + lo + (hi - lo) / 2, lower: base + lo, upper: base + hi, exact, nodes }
+}
+
+/// A hash of everything the table's entries depend on besides the position itself.
+fn fingerprint(position: &Position, objective: &Objective) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    format!("{:?}", position.rules).hash(&mut hasher);
+    objective.max_side.hash(&mut hasher);
+    match &objective.goal {
+        Goal::Tricks => 0u8.hash(&mut hasher),
+        Goal::Points(points) => {
+            1u8.hash(&mut hasher);
+            points.card.hash(&mut hasher);
+            (points.last_trick, points.any_trick, points.all_tricks, points.marriages).hash(&mut hasher);
+        }
+        Goal::SeatTricks(seat) => {
+            2u8.hash(&mut hasher);
+            seat.tables.hash(&mut hasher);
+            seat.first_trick.hash(&mut hasher);
+        }
+    }
+    hasher.finish() | 1
+}
+
+/// The cards of `set` strictly above `card` in its suit.
+#[inline(always)]
+fn above(card: SolverCard) -> u64 {
+    suit_mask(suit_of(card)) & !((2u64 << card) - 1)
+}
+
+/// The cards strictly below `card` in its suit.
+#[inline(always)]
+fn below(card: SolverCard) -> u64 {
+    suit_mask(suit_of(card)) & ((1u64 << card) - 1)
+}
+
+#[inline(always)]
+fn highest(set: u64) -> SolverCard {
+    (63 - set.leading_zeros()) as SolverCard
+}
+
+#[inline(always)]
+fn suit_bits(set: u64, suit: u8) -> u32 {
+    ((set >> (16 * suit as u32)) & SUIT_BITS) as u32
+}
+
+/// Goal kinds, with the goal's data borrowed.
+#[derive(Clone, Copy)]
+enum Kind<'a> {
+    Tricks,
+    Points(&'a PointRules),
+    Seat(&'a SeatTables),
+}
+
+pub(crate) struct Engine<'a> {
+    rules: Rules,
+    kind: Kind<'a>,
+    n: u8,
+    /// Players of the maximising side.
+    side: [bool; MAX_PLAYERS],
+    s: State,
+    tt: &'a mut Tt,
+    pub nodes: u64,
+    cap: u64,
+    pub aborted: bool,
+    /// Partition search (relative ranks, relevant cards only) is sound for this game and goal.
+    relative: bool,
+    /// Cards never merged with touching neighbours (their duties or points set them apart).
+    special: u64,
+    /// Card points (Goal::Points), all zero otherwise.
+    values: [i16; 64],
+    /// The distinct non-zero card values and their cards, for fast sums.
+    value_groups: [(i16, u64); 16],
+    value_group_count: usize,
+    /// Players whose SeatTricks table is not flat, as player bits.
+    seat_counted: u8,
+    history: [[u32; 64]; MAX_PLAYERS],
+    /// The last move that cut off at each depth (cards left in all hands).
+    killer: [u8; 64],
+}
+
+impl<'a> Engine<'a> {
+    fn new(position: &Position, objective: &'a Objective, tt: &'a mut Tt, cap: u64) -> Engine<'a> {
+        let rules = position.rules;
+        let n = rules.players.clamp(2, MAX_PLAYERS as u8);
+        let kind = match &objective.goal {
+            Goal::Tricks => Kind::Tricks,
+            Goal::Points(points) => Kind::Points(points),
+            Goal::SeatTricks(seat) => Kind::Seat(seat),
+        };
+        let mut side = [false; MAX_PLAYERS];
+        for (player, slot) in side.iter_mut().enumerate() {
+            *slot = objective.max_side & (1 << player) != 0;
+        }
+        let mut values = [0i16; 64];
+        let mut value_groups = [(0i16, 0u64); 16];
+        let mut value_group_count = 0;
+        if let Kind::Points(points) = kind {
+            values = points.card;
+            for (card, &value) in points.card.iter().enumerate() {
+                if value == 0 {
+                    continue;
+                }
+                if let Some(group) = value_groups[..value_group_count].iter_mut().find(|(v, _)| *v == value) {
+                    group.1 |= 1 << card;
+                } else if value_group_count < value_groups.len() {
+                    value_groups[value_group_count] = (value, 1 << card);
+                    value_group_count += 1;
+                }
+            }
+        }
+        let mut seat_counted = 0u8;
+        if let Kind::Seat(seat) = kind {
+            for (player, table) in seat.tables.iter().enumerate().take(n as usize) {
+                if table.iter().any(|&value| value != table[0]) {
+                    seat_counted |= 1 << player;
+                }
+            }
+            if let Some((player, _)) = seat.first_trick {
+                seat_counted |= 1 << player;
+            }
+        }
+        let relative = !matches!(kind, Kind::Points(_)) && rules.follow == Follow::Suit && rules.marriages.is_none();
+        let mut special = 0u64;
+        if let Some((called, _)) = rules.called {
+            special |= bit(called);
+        }
+        if let Follow::Brabant { exempt_jack: Some(jack), .. } = rules.follow {
+            special |= bit(jack);
+        }
+        if let Some(marriages) = rules.marriages {
+            for suit in 0..4 {
+                special |= bit(marriages.king[suit]) | bit(marriages.queen[suit]);
+            }
+        }
+        let mut led = 0;
+        if position.trick_len > 0 {
+            led = if position.blind_trick {
+                rules.called.map_or(suit_of(position.trick[0]), |(card, _)| suit_of(card))
+            } else {
+                suit_of(position.trick[0])
+            };
+        }
+        let first_trick_lost = match kind {
+            Kind::Seat(SeatTables { first_trick: Some((player, _)), .. }) => {
+                position.trick_index > 0 && position.won[*player as usize] == 0
+            }
+            _ => false,
+        };
+        let s = State {
+            hands: position.hands,
+            trick: position.trick,
+            trick_len: position.trick_len,
+            leader: position.leader % n,
+            led,
+            trump: position.trump.unwrap_or(NO_TRUMP),
+            trick_index: position.trick_index,
+            won: position.won,
+            called_live: position.called_live,
+            blind_available: position.blind_available,
+            blind_trick: position.blind_trick,
+            first_trick_lost,
+        };
+        Engine {
+            rules,
+            kind,
+            n,
+            side,
+            s,
+            tt,
+            nodes: 0,
+            cap,
+            aborted: false,
+            relative,
+            special,
+            values,
+            value_groups,
+            value_group_count,
+            seat_counted,
+            history: [[0; 64]; MAX_PLAYERS],
+            killer: [u8::MAX; 64],
+        }
+    }
+
+    #[inline(always)]
+    fn to_move(&self) -> usize {
+        ((self.s.leader + self.s.trick_len) % self.n) as usize
+    }
+
+    fn tricks_left(&self) -> i32 {
+        i32::from(self.rules.tricks_total) - i32::from(self.s.trick_index)
+    }
+
+    #[inline(always)]
+    fn remaining(&self) -> u64 {
+        self.s.hands[0] | self.s.hands[1] | self.s.hands[2] | self.s.hands[3]
+    }
+
+    /// The trump with power in the trick in progress.
+    #[inline(always)]
+    fn effective_trump(&self) -> u8 {
+        if self.rules.first_trick_no_trump && self.s.trick_index == 0 {
+            NO_TRUMP
+        } else {
+            self.s.trump
+        }
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Rules
+
+    /// The index in the trick of the card winning it so far, and whether it beat another card
+    /// of its own suit (its rank mattered). `None`: no card can win (a lone face-down lead).
+    #[inline(always)]
+    fn winning(&self) -> Option<(usize, bool)> {
+        let trump = self.effective_trump();
+        let led = self.s.led;
+        let mut best: Option<(usize, i32)> = None;
+        let start = usize::from(self.s.blind_trick);
+        for index in start..self.s.trick_len as usize {
+            let card = self.s.trick[index];
+            let suit = suit_of(card);
+            let key = if suit == trump {
+                0x100 + i32::from(card & 15)
+            } else if suit == led {
+                i32::from(card & 15)
+            } else {
+                continue;
+            };
+            if best.is_none_or(|(_, best_key)| key > best_key) {
+                best = Some((index, key));
+            }
+        }
+        let (index, _) = best?;
+        let suit = suit_of(self.s.trick[index]);
+        let by_rank =
+            (start..self.s.trick_len as usize).any(|other| other != index && suit_of(self.s.trick[other]) == suit);
+        Some((index, by_rank))
+    }
+
+    /// The highest trump in the trick so far.
+    fn highest_trump_in_trick(&self, trump: u8) -> Option<SolverCard> {
+        let mut best: Option<SolverCard> = None;
+        for &card in &self.s.trick[..self.s.trick_len as usize] {
+            if suit_of(card) == trump && best.is_none_or(|b| card > b) {
+                best = Some(card);
+            }
+        }
+        best
+    }
+
+    /// The legal cards of `player` now.
+    #[inline]
+    fn legal(&self, player: usize) -> u64 {
+        let hand = self.s.hands[player];
+        if self.s.trick_len == 0 {
+            return self.lead_legal(hand);
+        }
+        let led = self.s.led;
+        let same = hand & suit_mask(led);
+        let mut allowed = match self.rules.follow {
+            Follow::Suit => {
+                if same != 0 {
+                    same
+                } else {
+                    hand
+                }
+            }
+            Follow::Tysiacha { must_beat, overtrump } => self.tysiacha_follow(hand, same, must_beat, overtrump),
+            Follow::Brabant { exempt_jack, no_undertrump } => {
+                self.brabant_follow(player, hand, same, exempt_jack, no_undertrump)
+            }
+        };
+        if self.s.trick_index < self.rules.spade_ban_tricks && same == 0 {
+            let others = allowed & !suit_mask(SPADES);
+            if others != 0 {
+                allowed = others;
+            }
+        }
+        if let Some((called, CalledDuty::Rikken { discard_allowed })) = self.rules.called {
+            if self.s.called_live && hand & bit(called) != 0 {
+                if suit_of(called) == led {
+                    allowed = bit(called);
+                } else if same == 0 && !discard_allowed && hand.count_ones() > 1 {
+                    allowed &= !bit(called);
+                }
+            }
+        }
+        allowed
+    }
+
+    fn lead_legal(&self, hand: u64) -> u64 {
+        if self.s.trick_index == 0 {
+            if let Some(forced) = self.rules.forced_first_lead {
+                if hand & bit(forced) != 0 {
+                    return bit(forced);
+                }
+            }
+        }
+        let mut allowed = hand;
+        if self.s.trick_index < self.rules.spade_ban_tricks {
+            let others = allowed & !suit_mask(SPADES);
+            if others != 0 {
+                allowed = others;
+            }
+        }
+        if let Some((called, CalledDuty::Rikken { .. })) = self.rules.called {
+            if self.s.called_live && hand & bit(called) != 0 {
+                allowed &= !(suit_mask(suit_of(called)) & !bit(called));
+            }
+        }
+        allowed
+    }
+
+    fn tysiacha_follow(&self, hand: u64, same: u64, must_beat: bool, overtrump: bool) -> u64 {
+        if same != 0 {
+            if must_beat {
+                if let Some((index, _)) = self.winning() {
+                    let winning = self.s.trick[index];
+                    if suit_of(winning) == self.s.led {
+                        let higher = same & above(winning);
+                        if higher != 0 {
+                            return higher;
+                        }
+                    }
+                }
+            }
+            return same;
+        }
+        let trump = self.s.trump;
+        if trump != NO_TRUMP {
+            let trumps = hand & suit_mask(trump);
+            if trumps != 0 {
+                if overtrump {
+                    if let Some(highest) = self.highest_trump_in_trick(trump) {
+                        let higher = trumps & above(highest);
+                        if higher != 0 {
+                            return higher;
+                        }
+                    }
+                }
+                return trumps;
+            }
+        }
+        hand
+    }
+
+    fn brabant_follow(
+        &self,
+        player: usize,
+        hand: u64,
+        same: u64,
+        exempt_jack: Option<SolverCard>,
+        no_undertrump: bool,
+    ) -> u64 {
+        let led = self.s.led;
+        let brabant_called = match self.rules.called {
+            Some((called, CalledDuty::Brabant { declarer, partner })) => Some((called, declarer, partner)),
+            _ => None,
+        };
+        if let Some((called, _, _)) = brabant_called {
+            if hand & bit(called) != 0 && suit_of(called) == led {
+                return bit(called);
+            }
+        }
+        let trump = self.s.trump;
+        if trump == NO_TRUMP {
+            return if same != 0 { same } else { hand };
+        }
+        let trumps = hand & suit_mask(trump);
+        if led == trump {
+            if trumps == 0 {
+                return hand;
+            }
+            if exempt_jack.is_some_and(|jack| trumps == bit(jack)) {
+                return hand;
+            }
+            return trumps;
+        }
+        let mut allowed = if same != 0 { same | trumps } else { hand };
+        if no_undertrump {
+            if let Some(highest) = self.highest_trump_in_trick(trump) {
+                let rest = allowed & !(trumps & below(highest));
+                if rest != 0 {
+                    allowed = rest;
+                }
+            }
+        }
+        if let Some((called, declarer, partner)) = brabant_called {
+            if player == declarer as usize {
+                let played_by_partner = (0..self.s.trick_len as usize).find(|&index| self.s.trick[index] == called);
+                if let Some(index) = played_by_partner {
+                    let by = (self.s.leader as usize + index) % self.n as usize;
+                    if by == partner as usize && self.winning().is_some_and(|(win, _)| win == index) {
+                        let rest = allowed & !suit_mask(trump);
+                        if rest != 0 {
+                            allowed = rest;
+                        }
+                    }
+                }
+            }
+        }
+        allowed
+    }
+
+    /// Special leads open to `player` now: marriage declarations or the blind lead, as cards.
+    fn special_leads(&self, player: usize) -> u64 {
+        if self.s.trick_len != 0 {
+            return 0;
+        }
+        let hand = self.s.hands[player];
+        let mut out = 0;
+        if let Some(marriages) = self.rules.marriages {
+            if self.s.trick_index >= marriages.from_trick {
+                for suit in 0..4 {
+                    let (king, queen) = (marriages.king[suit], marriages.queen[suit]);
+                    if hand & bit(king) != 0 && hand & bit(queen) != 0 {
+                        out |= bit(king) | bit(queen);
+                    }
+                }
+            }
+        }
+        if self.rules.blind_leader == Some(player as u8) && self.s.blind_available {
+            // The blind lead is a lead of its own kind: any card but one of the called suit.
+            if let Some((called, _)) = self.rules.called {
+                out |= hand & !suit_mask(suit_of(called));
+            }
+        }
+        out
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Goal
+
+    /// The value the terminal position adds (bonuses, per-player tables).
+    fn terminal(&self) -> i32 {
+        match self.kind {
+            Kind::Tricks => 0,
+            Kind::Points(points) => {
+                let (mine, theirs) = self.side_tricks();
+                let mut value = 0;
+                if mine > 0 {
+                    value += i32::from(points.any_trick);
+                }
+                if theirs == 0 {
+                    value += i32::from(points.all_tricks);
+                }
+                value
+            }
+            Kind::Seat(seat) => {
+                let mut value = 0;
+                for player in 0..self.n as usize {
+                    if self.seat_counted & (1 << player) != 0 {
+                        value += i32::from(seat.tables[player][self.count_index(seat, player)]);
+                    }
+                }
+                value
+            }
+        }
+    }
+
+    fn count_index(&self, seat: &SeatTables, player: usize) -> usize {
+        match seat.first_trick {
+            Some((first, failed)) if first as usize == player && self.s.first_trick_lost => failed as usize & 15,
+            _ => (self.s.won[player] as usize).min(15),
+        }
+    }
+
+    /// Tricks won so far by the maximising side and by the others.
+    fn side_tricks(&self) -> (u32, u32) {
+        let mut mine = 0;
+        let mut theirs = 0;
+        for player in 0..self.n as usize {
+            if self.side[player] {
+                mine += u32::from(self.s.won[player]);
+            } else {
+                theirs += u32::from(self.s.won[player]);
+            }
+        }
+        (mine, theirs)
+    }
+
+    /// Bounds on what the maximising side still gains, `left` tricks from a trick boundary.
+    fn bounds(&self, left: i32) -> (i32, i32) {
+        match self.kind {
+            Kind::Tricks => (0, left),
+            Kind::Points(points) => {
+                let cards = self.remaining() | self.trick_cards();
+                let (mut lo, mut hi) = (0, 0);
+                for &(value, group) in &self.value_groups[..self.value_group_count] {
+                    let sum = i32::from(value) * (cards & group).count_ones() as i32;
+                    if sum > 0 {
+                        hi += sum;
+                    } else {
+                        lo += sum;
+                    }
+                }
+                if left > 0 {
+                    let last = i32::from(points.last_trick);
+                    hi += last.max(0);
+                    lo += last.min(0);
+                }
+                let (mine, theirs) = self.side_tricks();
+                let any = i32::from(points.any_trick);
+                if mine > 0 {
+                    lo += any;
+                    hi += any;
+                } else if left > 0 {
+                    hi += any.max(0);
+                    lo += any.min(0);
+                }
+                let all = i32::from(points.all_tricks);
+                if theirs == 0 {
+                    hi += all.max(0);
+                    lo += all.min(0);
+                }
+                if points.marriages {
+                    hi += self.marriage_potential();
+                }
+                (lo, hi)
+            }
+            Kind::Seat(seat) => {
+                let (mut lo, mut hi) = (0, 0);
+                for player in 0..self.n as usize {
+                    if self.seat_counted & (1 << player) == 0 {
+                        continue;
+                    }
+                    let table = &seat.tables[player];
+                    let from = self.count_index(seat, player);
+                    let lost_first = matches!(seat.first_trick, Some((first, _)) if first as usize == player)
+                        && self.s.first_trick_lost;
+                    let to = if lost_first { from } else { (from + left.max(0) as usize).min(15) };
+                    let (mut min, mut max) = (i32::MAX, i32::MIN);
+                    for &value in &table[from..=to] {
+                        min = min.min(i32::from(value));
+                        max = max.max(i32::from(value));
+                    }
+                    // A first-trick player may still lose the first trick: the failed entry.
+                    if let Some((first, failed)) = seat.first_trick {
+                        if first as usize == player && self.s.trick_index == 0 && !self.s.first_trick_lost {
+                            let value = i32::from(table[failed as usize & 15]);
+                            min = min.min(value);
+                            max = max.max(value);
+                        }
+                    }
+                    lo += min;
+                    hi += max;
+                }
+                (lo, hi)
+            }
+        }
+    }
+
+    /// The most marriage points the maximising side could still declare.
+    fn marriage_potential(&self) -> i32 {
+        let Some(marriages) = self.rules.marriages else { return 0 };
+        let mut total = 0;
+        for player in 0..self.n as usize {
+            if !self.side[player] {
+                continue;
+            }
+            let hand = self.s.hands[player];
+            for suit in 0..4 {
+                if hand & bit(marriages.king[suit]) != 0 && hand & bit(marriages.queen[suit]) != 0 {
+                    total += i32::from(marriages.values[suit]).max(0);
+                }
+            }
+        }
+        total
+    }
+
+    fn trick_cards(&self) -> u64 {
+        self.s.trick[..self.s.trick_len as usize].iter().fold(0, |set, &card| set | bit(card))
+    }
+
+    /// Bounds on the value still to come from the root (which may be inside a trick).
+    fn root_bounds(&self) -> (i32, i32) {
+        let left = self.tricks_left();
+        self.bounds(left)
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Search
+
+    /// A fail-soft zero-window search from the root for "can the maximising side gain at least
+    /// `target`?": a value `v >= target` is a lower bound of the gain, `v < target` an upper
+    /// bound. With `first`, only after that move.
+    fn root_probe(&mut self, target: i32, first: Option<u8>) -> i32 {
+        if let Some(mv) = first {
+            let player = self.to_move();
+            return self.after_move(player, mv, target).0;
+        }
+        if self.s.trick_len == 0 {
+            self.trick_node(target).0
+        } else {
+            self.moves_node(target, None).0
+        }
+    }
+
+    /// The exact value (future part) within `lo..=hi`, by zero-window probes (MTD(f) from
+    /// `guess`, else bisection); returns the bounds reached (equal unless the cap stopped the
+    /// search).
+    fn exact(&mut self, mut lo: i32, mut hi: i32, guess: Option<i32>, first: Option<u8>) -> (i32, i32) {
+        let mut guess = guess.map(|g| g.clamp(lo, hi));
+        while lo < hi {
+            let target = match guess {
+                Some(g) if g > lo => g,
+                Some(_) => lo + 1,
+                None => (lo + hi + 1) / 2,
+            };
+            let value = self.root_probe(target, first);
+            if self.aborted {
+                break;
+            }
+            if value >= target {
+                lo = value.min(hi).max(target);
+                guess = Some(lo);
+            } else {
+                hi = value.max(lo).min(target - 1);
+                guess = Some(hi);
+            }
+        }
+        (lo, hi)
+    }
+
+    /// Plays `mv` for `player`, searches on, and takes it back: the fail-soft value of the gain
+    /// from before the move, and the cards whose ranks mattered.
+    #[inline]
+    fn after_move(&mut self, player: usize, mv: u8, target: i32) -> (i32, u64) {
+        let saved = self.s;
+        let now = self.make(player, mv);
+        let result = if self.s.trick_len == self.n {
+            let (winner, gain, winning_card, by_rank) = self.complete_trick();
+            let gain = now + if self.side[winner] { gain } else { 0 };
+            let (value, mut relevant) = self.trick_node(target - gain);
+            if by_rank {
+                relevant |= bit(winning_card);
+            }
+            (value + gain, relevant)
+        } else {
+            let (value, relevant, _) = self.moves_node(target - now, None);
+            (value + now, relevant)
+        };
+        self.s = saved;
+        result
+    }
+
+    /// Plays `mv` for `player` into the trick; returns what the maximising side gains at once
+    /// (a marriage's value).
+    #[inline(always)]
+    fn make(&mut self, player: usize, mv: u8) -> i32 {
+        let card = mv & 0x7F;
+        let special = mv & 0x80 != 0;
+        let mut gain = 0;
+        self.s.hands[player] &= !bit(card);
+        if self.s.trick_len == 0 {
+            self.s.led = suit_of(card);
+            if special {
+                if let Some(marriages) = self.rules.marriages {
+                    let suit = suit_of(card);
+                    self.s.trump = suit;
+                    if self.side[player] {
+                        if let Kind::Points(points) = self.kind {
+                            if points.marriages {
+                                gain = i32::from(marriages.values[suit as usize]);
+                            }
+                        }
+                    }
+                } else if self.rules.blind_leader == Some(player as u8) && self.s.blind_available {
+                    self.s.led = self.rules.called.map_or(suit_of(card), |(called, _)| suit_of(called));
+                    self.s.blind_trick = true;
+                    self.s.blind_available = false;
+                }
+            }
+        }
+        if let Some((called, CalledDuty::Rikken { .. })) = self.rules.called {
+            if card == called && !special {
+                self.s.called_live = false;
+                self.s.blind_available = false;
+            }
+        }
+        self.s.trick[self.s.trick_len as usize] = card;
+        self.s.trick_len += 1;
+        gain
+    }
+
+    /// Gives the complete trick to its winner and starts the next one: (winner, what the
+    /// winner's side gains, the winning card, whether its rank beat another card of its suit).
+    #[inline(always)]
+    fn complete_trick(&mut self) -> (usize, i32, SolverCard, bool) {
+        let (index, by_rank) = self.winning().unwrap_or((self.n as usize - 1, false));
+        let winner = (self.s.leader as usize + index) % self.n as usize;
+        let winning_card = self.s.trick[index];
+        let mut gain = 0;
+        match self.kind {
+            Kind::Tricks => gain = 1,
+            Kind::Points(points) => {
+                for &card in &self.s.trick[..self.n as usize] {
+                    gain += i32::from(self.values[card as usize]);
+                }
+                if self.s.trick_index + 1 == self.rules.tricks_total {
+                    gain += i32::from(points.last_trick);
+                }
+            }
+            Kind::Seat(seat) => {
+                if let Some((first, _)) = seat.first_trick {
+                    if self.s.trick_index == 0 && winner != first as usize {
+                        self.s.first_trick_lost = true;
+                    }
+                }
+            }
+        }
+        if let Some((called, CalledDuty::Rikken { .. })) = self.rules.called {
+            if self.s.led == suit_of(called) {
+                self.s.called_live = false;
+            }
+        }
+        self.s.won[winner] = self.s.won[winner].saturating_add(1);
+        self.s.leader = winner as u8;
+        self.s.trick_len = 0;
+        self.s.trick_index += 1;
+        self.s.blind_trick = false;
+        (winner, gain, winning_card, by_rank)
+    }
+
+    /// The position the engine's state stands for.
+    fn position(&self, rules: Rules) -> Position {
+        Position {
+            rules,
+            hands: self.s.hands,
+            trick: self.s.trick,
+            trick_len: self.s.trick_len,
+            leader: self.s.leader,
+            trump: (self.s.trump != NO_TRUMP).then_some(self.s.trump),
+            trick_index: self.s.trick_index,
+            won: self.s.won,
+            called_live: self.s.called_live,
+            blind_available: self.s.blind_available,
+            blind_trick: self.s.blind_trick,
+        }
+    }
+
+    /// A trick boundary: bounds, quick tricks, the table, then the leader's moves. Fail-soft:
+    /// see [`Engine::root_probe`].
+    fn trick_node(&mut self, target: i32) -> (i32, u64) {
+        let left = self.tricks_left();
+        if left <= 0 || self.remaining() == 0 {
+            return (self.terminal(), 0);
+        }
+        let (lo, hi) = self.bounds(left);
+        if lo >= target {
+            return (lo, 0);
+        }
+        if hi < target {
+            return (hi, 0);
+        }
+        self.nodes += 1;
+        if self.nodes > self.cap {
+            self.aborted = true;
+            return (lo, 0);
+        }
+        if let Kind::Tricks = self.kind {
+            if self.quick_tricks_apply() {
+                let (quick, relevant) = self.quick_tricks();
+                if self.side[self.s.leader as usize] {
+                    if quick >= target {
+                        return (quick, relevant);
+                    }
+                } else if left - quick < target {
+                    return (left - quick, relevant);
+                }
+                let (max_sure, min_sure, relevant) = self.sure_trump_tricks();
+                if max_sure >= target {
+                    return (max_sure, relevant);
+                }
+                if left - min_sure < target {
+                    return (left - min_sure, relevant);
+                }
+            }
+        }
+        if left < 2 {
+            let (value, relevant, _) = self.moves_node(target, None);
+            return (value, relevant);
+        }
+        let exact = !self.relative;
+        let key = self.key(exact);
+        let patterns = self.patterns();
+        let tt_move = match self.tt.probe(&key, patterns, target) {
+            Probe::Cut(value, kmask) => return (value, self.cards_of_kmask(kmask)),
+            Probe::Open(best) => best,
+        };
+        let (value, mut relevant, best) = self.moves_node(target, tt_move);
+        if self.aborted {
+            return (value, relevant);
+        }
+        if let Some((called, CalledDuty::Rikken { .. })) = self.rules.called {
+            if self.s.called_live {
+                relevant |= bit(called) & self.remaining();
+            }
+        }
+        let kmask = if exact { self.full_kmask() } else { self.kmask_of(relevant) };
+        self.tt.store(&key, patterns, kmask, target, value.clamp(lo, hi), best);
+        (value, if exact { self.remaining() } else { relevant })
+    }
+
+    /// The moves of the player to move: (fail-soft value, cards whose ranks mattered, the move
+    /// that cut off).
+    fn moves_node(&mut self, target: i32, tt_move: Option<u8>) -> (i32, u64, Option<u8>) {
+        let player = self.to_move();
+        let maxing = self.side[player];
+        if self.s.trick_len == 1 {
+            if let Kind::Tricks = self.kind {
+                if let Some((sure, relevant)) = self.second_hand_quick(player) {
+                    if maxing && sure >= target {
+                        return (sure, relevant, None);
+                    }
+                    let most = self.tricks_left() - sure;
+                    if !maxing && most < target {
+                        return (most, relevant, None);
+                    }
+                }
+            }
+        }
+        let moves = self.ordered_moves(player, tt_move);
+        let mut relevant = 0u64;
+        let mut best = if maxing { i32::MIN } else { i32::MAX };
+        // The lowest card searched so far in each suit: a card is also interchangeable with it
+        // when nothing at or below the higher of the two has mattered in any branch so far.
+        let mut lowest_searched = [u8::MAX; 4];
+        for index in 0..moves.len {
+            let mv = moves.moves[index];
+            let card = mv & 0x3F;
+            let suit = suit_of(card) as usize;
+            let plain = self.relative && mv & 0x80 == 0 && self.special & bit(card) == 0;
+            if plain {
+                let searched = lowest_searched[suit];
+                if searched != u8::MAX {
+                    let top = card.max(searched);
+                    if relevant & suit_mask(suit as u8) & ((2u64 << top) - 1) == 0 {
+                        continue;
+                    }
+                }
+                lowest_searched[suit] = lowest_searched[suit].min(card);
+            }
+            let (value, child) = self.after_move(player, mv, target);
+            if self.aborted {
+                return (value, relevant, None);
+            }
+            if (value >= target) == maxing {
+                let depth = self.remaining().count_ones() as usize & 63;
+                self.killer[depth] = mv;
+                let weight = self.tricks_left() as u32;
+                let slot = &mut self.history[player][(mv & 0x3F) as usize];
+                *slot = slot.saturating_add(weight * weight);
+                return (value, child, Some(mv));
+            }
+            best = if maxing { best.max(value) } else { best.min(value) };
+            relevant |= child;
+        }
+        if best == i32::MIN || best == i32::MAX {
+            // No move at all (cannot happen with a legal position): the node's own bound.
+            best = if maxing { target - 1 } else { target };
+        }
+        (best, relevant, None)
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Moves
+
+    /// The representatives of the touching-card groups among `legal` (the highest card of each).
+    fn representatives(&self, player: usize, legal: u64) -> u64 {
+        let others = (self.remaining() & !self.s.hands[player]) | self.trick_cards();
+        let mut reps = 0u64;
+        for suit in 0..4u8 {
+            let mut cards = legal & suit_mask(suit);
+            let mut previous: Option<SolverCard> = None;
+            while cards != 0 {
+                let card = highest(cards);
+                cards &= !bit(card);
+                let merged = previous.is_some_and(|prev| {
+                    let between = below(prev) & above(card);
+                    others & between == 0
+                        && self.special & (bit(prev) | bit(card)) == 0
+                        && self.values[prev as usize] == self.values[card as usize]
+                });
+                if !merged {
+                    reps |= bit(card);
+                }
+                previous = Some(card);
+            }
+        }
+        reps
+    }
+
+    /// The moves to search, best first.
+    fn ordered_moves(&mut self, player: usize, tt_move: Option<u8>) -> MoveList {
+        let legal = self.legal(player);
+        let reps = self.representatives(player, legal);
+        let specials = self.special_leads(player);
+        let mut list = MoveList::new();
+        let mut cards = reps;
+        while cards != 0 {
+            let card = cards.trailing_zeros() as u8;
+            cards &= cards - 1;
+            let score = self.move_score(player, card, false);
+            list.push(card, score);
+        }
+        let mut cards = if self.rules.blind_leader == Some(player as u8) {
+            self.representatives(player, specials)
+        } else {
+            specials
+        };
+        while cards != 0 {
+            let card = cards.trailing_zeros() as u8;
+            cards &= cards - 1;
+            let score = self.move_score(player, card, true);
+            list.push(card | 0x80, score);
+        }
+        let killer = self.killer[self.remaining().count_ones() as usize & 63];
+        if let Some(index) = list.moves[..list.len].iter().position(|&mv| mv == killer) {
+            list.scores[index] += KILLER_BONUS;
+        }
+        if let Some(best) = tt_move {
+            if let Some(index) = list.moves[..list.len].iter().position(|&mv| mv == best) {
+                list.scores[index] = i32::MAX;
+            }
+        }
+        list.sort();
+        list
+    }
+
+    /// Groups of legal moves at the root: (representative, members) with members ended by
+    /// `u8::MAX`.
+    fn root_groups(&self, player: usize) -> Vec<(u8, [u8; 16])> {
+        let legal = self.legal(player);
+        let specials = self.special_leads(player);
+        let others = (self.remaining() & !self.s.hands[player]) | self.trick_cards();
+        let mut groups: Vec<(u8, [u8; 16])> = Vec::new();
+        for (set, flag) in [(legal, 0u8), (specials, 0x80u8)] {
+            for suit in 0..4u8 {
+                let mut cards = set & suit_mask(suit);
+                let mut previous: Option<SolverCard> = None;
+                while cards != 0 {
+                    let card = highest(cards);
+                    cards &= !bit(card);
+                    let merged = flag == 0 || self.rules.blind_leader == Some(player as u8);
+                    let merged = merged
+                        && previous.is_some_and(|prev| {
+                            others & below(prev) & above(card) == 0
+                                && self.special & (bit(prev) | bit(card)) == 0
+                                && self.values[prev as usize] == self.values[card as usize]
+                        });
+                    if merged {
+                        if let Some(group) = groups.last_mut() {
+                            if let Some(slot) = group.1.iter_mut().find(|slot| **slot == u8::MAX) {
+                                *slot = card | flag;
+                            }
+                        }
+                    } else {
+                        let mut members = [u8::MAX; 16];
+                        members[0] = card | flag;
+                        groups.push((card | flag, members));
+                    }
+                    previous = Some(card);
+                }
+            }
+        }
+        groups
+    }
+
+    /// The ordering score of a move (higher first).
+    fn move_score(&self, player: usize, card: SolverCard, special: bool) -> i32 {
+        let history = (self.history[player][card as usize] >> 4).min(1_000) as i32;
+        let suit = suit_of(card);
+        let strength = i32::from(card & 15);
+        let value = i32::from(self.values[card as usize]);
+        let mine = self.side[player];
+        let trump = self.effective_trump();
+        if self.s.trick_len == 0 {
+            let mut score = history + 100 * self.lead_weight(player, card);
+            if special {
+                // A marriage: usually worth declaring.
+                score += if self.rules.marriages.is_some() { 6_000 } else { 500 };
+            }
+            score -= 20 * value;
+            return score;
+        }
+        // Following.
+        let Some((win_index, _)) = self.winning() else { return history - strength };
+        let winning_card = self.s.trick[win_index];
+        let winner = (self.s.leader as usize + win_index) % self.n as usize;
+        let partner_winning = self.side[winner] == mine;
+        let beats = {
+            let win_suit = suit_of(winning_card);
+            if suit == win_suit {
+                card > winning_card
+            } else {
+                suit == trump && win_suit != trump
+            }
+        };
+        let last = self.s.trick_len + 1 == self.n;
+        let mut score = history;
+        let trick_value: i32 =
+            self.s.trick[..self.s.trick_len as usize].iter().map(|&c| i32::from(self.values[c as usize])).sum();
+        if last {
+            if partner_winning {
+                score += 3_000 - 50 * strength + 60 * value;
+            } else if beats {
+                score += 6_000 - 50 * strength + 10 * trick_value - 10 * value;
+            } else {
+                score += 1_000 - 50 * strength - 60 * value;
+            }
+            return score;
+        }
+        // Second or third hand: is the card (or the partner's) sure to hold the trick?
+        let later: Vec<usize> = (self.s.trick_len as usize + 1..self.n as usize)
+            .map(|offset| (self.s.leader as usize + offset) % self.n as usize)
+            .collect();
+        let holds_against = |c: SolverCard| -> bool {
+            later.iter().all(|&p| {
+                if self.side[p] == mine {
+                    return true;
+                }
+                let hand = self.s.hands[p];
+                let follow = hand & suit_mask(self.s.led);
+                let csuit = suit_of(c);
+                if follow != 0 {
+                    if csuit == self.s.led {
+                        follow & above(c) == 0
+                    } else {
+                        // c is a trump over a plain lead.
+                        true
+                    }
+                } else if trump != NO_TRUMP {
+                    let trumps = hand & suit_mask(trump);
+                    if csuit == trump {
+                        trumps & above(c) == 0
+                    } else {
+                        trumps == 0
+                    }
+                } else {
+                    true
+                }
+            })
+        };
+        if partner_winning && holds_against(winning_card) {
+            score += 5_000 - 50 * strength + 40 * value;
+        } else if beats && holds_against(card) {
+            score += 7_000 - 50 * strength + 10 * trick_value;
+        } else if beats {
+            score += 2_500 + 20 * strength - 20 * value;
+        } else {
+            score += 2_000 - 50 * strength - 40 * value;
+        }
+        score
+    }
+
+    /// The ordering weight of leading `card` (in units where a sure winner is about 30): a
+    /// suit in which the opponents hold few cards keeps the tree small; winners first; leads to
+    /// a partner's winner, his ruff, or past the left-hand opponent's honour are encouraged; a
+    /// suit an opponent can ruff, or whose honours sit over us, discouraged.
+    fn lead_weight(&self, player: usize, card: SolverCard) -> i32 {
+        let n = self.n as usize;
+        let mine = self.side[player];
+        let suit = suit_of(card);
+        let trump = self.effective_trump();
+        let remaining = self.remaining();
+        let suit_left = remaining & suit_mask(suit);
+        let left = self.tricks_left();
+        let lho = (player + 1) % n;
+        let rho = (player + n - 1) % n;
+        let partner = (1..n).map(|offset| (player + offset) % n).find(|&p| self.side[p] == mine);
+        let len = |p: usize| (self.s.hands[p] & suit_mask(suit)).count_ones() as i32;
+        let has_trumps = |p: usize| trump != NO_TRUMP && self.s.hands[p] & suit_mask(trump) != 0;
+        let holder = |c: SolverCard| (0..n).find(|&p| self.s.hands[p] & bit(c) != 0);
+        // How many cards the opponents may answer with (a void one: any card).
+        let mut answers = 0;
+        for p in 0..n {
+            if self.side[p] != mine {
+                answers += if len(p) == 0 { left + 1 } else { len(p) };
+            }
+        }
+        let mut weight = -(answers * 4 * 32 / 13);
+        let top = highest(suit_left);
+        let second = {
+            let rest = suit_left & !bit(top);
+            (rest != 0).then(|| highest(rest))
+        };
+        let third = second.and_then(|second| {
+            let rest = suit_left & !bit(top) & !bit(second);
+            (rest != 0).then(|| highest(rest))
+        });
+        let top_holder = holder(top);
+        let second_holder = second.and_then(holder);
+        let opponent_ruffs = suit != trump && (0..n).any(|p| self.side[p] != mine && len(p) == 0 && has_trumps(p));
+        if opponent_ruffs {
+            weight -= 12;
+        }
+        if let Some(partner) = partner {
+            if suit != trump && len(partner) == 0 && has_trumps(partner) && len(rho) > 0 {
+                weight += 17;
+            }
+        }
+        if (top_holder == Some(rho) || second_holder == Some(rho)) && !self.side[rho] {
+            if len(rho) != 1 {
+                weight -= 12;
+            }
+        } else if top_holder == Some(lho)
+            && !self.side[lho]
+            && second_holder.is_some()
+            && second_holder == partner
+            && partner.is_some_and(|p| len(p) != 1)
+        {
+            weight += 27;
+        }
+        let relative_rank = (suit_left & below(card)).count_ones() as i32;
+        let wins = !opponent_ruffs && (card == top || top_holder.is_some_and(|h| h != player && self.side[h] == mine));
+        if wins {
+            let touching = self.s.hands[player] & suit_mask(suit) & (bit(card) >> 1) != 0;
+            if top_holder == Some(player) {
+                weight += if second_holder.is_some() && second_holder == partner {
+                    48 + relative_rank
+                } else if card == top {
+                    31
+                } else {
+                    -3 + relative_rank
+                };
+            } else if top_holder.is_some() && top_holder == partner {
+                weight += if second_holder == Some(player) { 42 + relative_rank } else { 28 + relative_rank };
+            } else if touching {
+                weight += 22 + relative_rank;
+            } else {
+                weight += 11 + relative_rank;
+            }
+        } else {
+            let third_holder = third.and_then(holder);
+            if second_holder.is_some() && second_holder == partner && third_holder == partner {
+                weight += 20;
+            } else if (second_holder == Some(player) && third_holder.is_some() && third_holder == partner)
+                || (second_holder.is_some() && second_holder == partner && third_holder == Some(player))
+            {
+                weight += 13;
+            }
+            weight -= relative_rank;
+        }
+        weight
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Quick tricks
+
+    fn quick_tricks_apply(&self) -> bool {
+        self.rules.follow == Follow::Suit
+            && self.s.trick_index >= self.rules.spade_ban_tricks
+            && !(self.s.trick_index == 0 && (self.rules.forced_first_lead.is_some() || self.rules.first_trick_no_trump))
+    }
+
+    /// Sure tricks for the side on lead, and the cards they rely on: the leader's own cashable
+    /// winners, or those of a partner reached by a lead to his top card, or a partner's ruff.
+    fn quick_tricks(&self) -> (i32, u64) {
+        let leader = self.s.leader as usize;
+        let mine = self.side[leader];
+        let (mut best, mut relevant) = self.cashable(leader);
+        let trump = self.s.trump;
+        let remaining = self.remaining();
+        let opponents_follow_or_cannot_ruff = |suit: u8| {
+            (0..self.n as usize).all(|p| {
+                self.side[p] == mine
+                    || trump == NO_TRUMP
+                    || self.s.hands[p] & suit_mask(suit) != 0
+                    || self.s.hands[p] & suit_mask(trump) == 0
+            })
+        };
+        for partner in 0..self.n as usize {
+            if partner == leader || self.side[partner] != mine {
+                continue;
+            }
+            for suit in 0..4u8 {
+                let suit_left = remaining & suit_mask(suit);
+                if suit_left == 0 || self.s.hands[leader] & suit_mask(suit) == 0 {
+                    continue;
+                }
+                let top = highest(suit_left);
+                if self.s.hands[partner] & bit(top) != 0 && (suit == trump || opponents_follow_or_cannot_ruff(suit)) {
+                    let (count, cards) = self.cashable(partner);
+                    if count > best {
+                        best = count;
+                        relevant = cards;
+                    }
+                }
+            }
+            if best == 0 && trump != NO_TRUMP && self.s.hands[partner] & suit_mask(trump) != 0 {
+                // A ruff by partner: lead a suit he lacks that the opponents must follow.
+                let ruff = (0..4u8).any(|suit| {
+                    suit != trump
+                        && self.s.hands[leader] & suit_mask(suit) != 0
+                        && self.s.hands[partner] & suit_mask(suit) == 0
+                        && (0..self.n as usize).all(|p| {
+                            self.side[p] == mine
+                                || self.s.hands[p] & suit_mask(suit) != 0
+                                || self.s.hands[p] & suit_mask(trump) == 0
+                        })
+                });
+                if ruff {
+                    best = 1;
+                    relevant = 0;
+                }
+            }
+        }
+        (best as i32, relevant)
+    }
+
+    /// Tricks `player` can cash from the top on lead: its trumps, then each plain suit, as
+    /// long as no other hand can beat the card led (the others follow low, keeping their high
+    /// cards), no opponent still holding trumps can ruff and no partner is forced to ruff; and
+    /// the cards whose ranks the count relies on.
+    fn cashable(&self, player: usize) -> (u32, u64) {
+        let mine = self.side[player];
+        let hand = self.s.hands[player];
+        let trump = self.s.trump;
+        let n = self.n as usize;
+        // Cashes `suit` from the top for at most `limit` rounds.
+        let cash = |suit: u8, limit: u32| -> (u32, u64) {
+            let mut own = hand & suit_mask(suit);
+            let mut others = [0u64; MAX_PLAYERS];
+            for (p, other) in others.iter_mut().enumerate().take(n) {
+                if p != player {
+                    *other = self.s.hands[p] & suit_mask(suit);
+                }
+            }
+            let mut count = 0;
+            let mut relevant = 0;
+            while own != 0 && count < limit {
+                let card = highest(own);
+                let beaten = others.iter().any(|&other| other & above(card) != 0);
+                if beaten {
+                    break;
+                }
+                if others.iter().any(|&other| other != 0) {
+                    relevant |= bit(card);
+                }
+                count += 1;
+                own &= !bit(card);
+                for other in others.iter_mut() {
+                    if *other != 0 {
+                        *other &= *other - 1;
+                    }
+                }
+            }
+            (count, relevant)
+        };
+        let mut total = 0u32;
+        let mut relevant = 0u64;
+        if trump == NO_TRUMP {
+            for suit in 0..4 {
+                let (count, cards) = cash(suit, u32::MAX);
+                total += count;
+                relevant |= cards;
+            }
+            return (total, relevant);
+        }
+        let (trump_rounds, trump_cards) = cash(trump, u32::MAX);
+        total += trump_rounds;
+        relevant |= trump_cards;
+        let trumps_of = |p: usize| (self.s.hands[p] & suit_mask(trump)).count_ones();
+        // Partners still holding trumps after the trump rounds could be forced to ruff a
+        // winner (taking the lead): limit the plain rounds by their plain cards.
+        let mut plain_rounds_left = u32::MAX;
+        for p in 0..n {
+            if p != player && self.side[p] == mine && trumps_of(p) > trump_rounds {
+                plain_rounds_left = plain_rounds_left.min(self.s.hands[p].count_ones() - trumps_of(p));
+            }
+        }
+        for suit in 0..4u8 {
+            if suit == trump {
+                continue;
+            }
+            let mut limit = plain_rounds_left;
+            for p in 0..n {
+                if self.side[p] != mine && trumps_of(p) > trump_rounds {
+                    limit = limit.min((self.s.hands[p] & suit_mask(suit)).count_ones());
+                }
+            }
+            if limit == 0 {
+                continue;
+            }
+            let (count, cards) = cash(suit, limit);
+            total += count;
+            relevant |= cards;
+            plain_rounds_left = plain_rounds_left.saturating_sub(count);
+        }
+        (total, relevant)
+    }
+
+    /// The second hand's side surely wins the trick in progress (its best card in the led suit
+    /// beats everything the later opponents hold in it and they cannot ruff, or it can ruff
+    /// where they cannot overruff); in no trump the winner then also cashes its top cards in
+    /// the other suits. (sure tricks from the trick in progress on, cards relied on.)
+    fn second_hand_quick(&self, player: usize) -> Option<(i32, u64)> {
+        if !self.quick_tricks_apply() || self.s.blind_trick || self.s.called_live {
+            return None;
+        }
+        let mine = self.side[player];
+        let n = self.n as usize;
+        let led = self.s.led;
+        let led_card = self.s.trick[0];
+        let trump = self.effective_trump();
+        // The players still to play after `player` in this trick.
+        let after = n - 2;
+        let opponent_can_ruff = |p: usize| {
+            trump != NO_TRUMP
+                && led != trump
+                && self.s.hands[p] & suit_mask(led) == 0
+                && self.s.hands[p] & suit_mask(trump) != 0
+        };
+        let mut ours = self.s.hands[player] & suit_mask(led);
+        let mut theirs = bit(led_card);
+        for p in (1..=after).map(|offset| (player + offset) % n) {
+            if self.side[p] == mine {
+                ours |= self.s.hands[p] & suit_mask(led);
+            } else {
+                if opponent_can_ruff(p) {
+                    return None;
+                }
+                theirs |= self.s.hands[p] & suit_mask(led);
+            }
+        }
+        let (winner, mut relevant) = if ours != 0 && highest(ours) > highest(theirs) {
+            let top = highest(ours);
+            let holder = (0..n).find(|&p| self.s.hands[p] & bit(top) != 0)?;
+            (holder, bit(top))
+        } else if trump != NO_TRUMP
+            && led != trump
+            && self.s.hands[player] & suit_mask(led) == 0
+            && self.s.hands[player] & suit_mask(trump) != 0
+        {
+            (player, 0)
+        } else {
+            return None;
+        };
+        let mut sure = 1;
+        if trump == NO_TRUMP {
+            let (extra, cards) = self.cash_other_suits(winner, led);
+            sure += extra as i32;
+            relevant |= cards;
+        }
+        Some((sure, relevant))
+    }
+
+    /// No trump: the tricks `player` cashes from the top in the suits other than `except`.
+    fn cash_other_suits(&self, player: usize, except: u8) -> (u32, u64) {
+        let n = self.n as usize;
+        let mut total = 0;
+        let mut relevant = 0;
+        for suit in 0..4u8 {
+            if suit == except {
+                continue;
+            }
+            let mut own = self.s.hands[player] & suit_mask(suit);
+            let mut others = [0u64; MAX_PLAYERS];
+            for (p, other) in others.iter_mut().enumerate().take(n) {
+                if p != player {
+                    *other = self.s.hands[p] & suit_mask(suit);
+                }
+            }
+            while own != 0 {
+                let card = highest(own);
+                if others.iter().any(|&other| other & above(card) != 0) {
+                    break;
+                }
+                if others.iter().any(|&other| other != 0) {
+                    relevant |= bit(card);
+                }
+                total += 1;
+                own &= !bit(card);
+                for other in others.iter_mut() {
+                    if *other != 0 {
+                        *other &= *other - 1;
+                    }
+                }
+            }
+        }
+        (total, relevant)
+    }
+
+    /// Trump tricks each side is sure of whoever leads: a player's trumps above every trump of
+    /// the other side each win their trick. (maximising side, other side, cards relied on).
+    fn sure_trump_tricks(&self) -> (i32, i32, u64) {
+        let trump = self.effective_trump();
+        if trump == NO_TRUMP {
+            return (0, 0, 0);
+        }
+        let mut side_trumps = [0u64; 2];
+        for p in 0..self.n as usize {
+            side_trumps[usize::from(self.side[p])] |= self.s.hands[p] & suit_mask(trump);
+        }
+        let mut sure = [0u32; 2];
+        let mut relevant = 0u64;
+        for (index, count) in sure.iter_mut().enumerate() {
+            let theirs = side_trumps[1 - index];
+            let above_theirs = if theirs == 0 { suit_mask(trump) } else { above(highest(theirs)) };
+            for p in 0..self.n as usize {
+                if usize::from(self.side[p]) == index {
+                    *count = (*count).max((self.s.hands[p] & above_theirs).count_ones());
+                }
+            }
+            if *count > 0 && theirs != 0 {
+                relevant |= (side_trumps[index] & above_theirs) | bit(highest(theirs));
+            }
+        }
+        (sure[1] as i32, sure[0] as i32, relevant)
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Table keys
+
+    fn key(&self, exact: bool) -> Key {
+        let mut lengths = 0u64;
+        for player in 0..self.n as usize {
+            for suit in 0..4u8 {
+                let count = (self.s.hands[player] & suit_mask(suit)).count_ones() as u64;
+                lengths |= count << (16 * player + 4 * suit as usize);
+            }
+        }
+        let mut extra = u64::from(self.s.leader) | u64::from(self.s.trump) << 2;
+        extra |= u64::from(self.s.called_live) << 5;
+        extra |= u64::from(self.s.blind_available) << 6;
+        extra |= u64::from(self.s.trick_index < self.rules.spade_ban_tricks) << 7;
+        extra |= u64::from(self.s.trick_index == 0) << 8;
+        extra |= u64::from(self.s.first_trick_lost) << 9;
+        match self.kind {
+            Kind::Tricks => {}
+            Kind::Points(_) => {
+                let (mine, theirs) = self.side_tricks();
+                extra |= u64::from(mine > 0) << 10 | u64::from(theirs > 0) << 11;
+            }
+            Kind::Seat(_) => {
+                for player in 0..self.n as usize {
+                    if self.seat_counted & (1 << player) != 0 {
+                        extra |= u64::from(self.s.won[player].min(15)) << (12 + 4 * player);
+                    }
+                }
+            }
+        }
+        if !exact {
+            if let Some((called, _)) = self.rules.called {
+                if self.s.called_live {
+                    // The called card's place among the remaining cards of its suit.
+                    let suit_left = self.remaining() & suit_mask(suit_of(called));
+                    let rank_from_top = (suit_left & above(called)).count_ones() as u64;
+                    extra |= (rank_from_top + 1) << 28;
+                }
+            }
+        }
+        Key { lengths, cards: if exact { self.remaining() } else { 0 }, extra }
+    }
+
+    /// For each suit, the holder of each remaining card from the top, two bits each, one
+    /// 32-bit lane per suit.
+    fn patterns(&self) -> u128 {
+        let mut out = 0u128;
+        let remaining = self.remaining();
+        for suit in 0..4u8 {
+            let mut left = suit_bits(remaining, suit);
+            let h1 = suit_bits(self.s.hands[1], suit);
+            let h2 = suit_bits(self.s.hands[2], suit);
+            let h3 = suit_bits(self.s.hands[3], suit);
+            let mut pattern = 0u32;
+            let mut index = 0;
+            while left != 0 {
+                let b = 31 - left.leading_zeros();
+                let holder = ((h1 >> b) & 1) | (((h2 >> b) & 1) * 2) | (((h3 >> b) & 1) * 3);
+                pattern |= holder << (2 * index);
+                index += 1;
+                left &= !(1 << b);
+            }
+            out |= u128::from(pattern) << (32 * suit as u32);
+        }
+        out
+    }
+
+    fn full_kmask(&self) -> u16 {
+        let remaining = self.remaining();
+        let mut kmask = 0u16;
+        for suit in 0..4u8 {
+            kmask |= (suit_bits(remaining, suit).count_ones() as u16) << (4 * suit);
+        }
+        kmask
+    }
+
+    /// How many top cards of each suit the relevant cards reach down to.
+    fn kmask_of(&self, relevant: u64) -> u16 {
+        let remaining = self.remaining();
+        let mut kmask = 0u16;
+        for suit in 0..4u8 {
+            let rel = suit_bits(relevant & remaining, suit);
+            if rel == 0 {
+                continue;
+            }
+            let lowest = rel.trailing_zeros();
+            let k = (suit_bits(remaining, suit) >> lowest).count_ones() as u16;
+            kmask |= k << (4 * suit);
+        }
+        kmask
+    }
+
+    /// The top cards of each suit a kmask names, as cards.
+    fn cards_of_kmask(&self, kmask: u16) -> u64 {
+        let remaining = self.remaining();
+        let mut cards = 0u64;
+        for suit in 0..4u8 {
+            let k = u32::from((kmask >> (4 * suit)) & 15);
+            let mut left = remaining & suit_mask(suit);
+            let mut drop = left.count_ones().saturating_sub(k);
+            while drop > 0 {
+                left &= left - 1;
+                drop -= 1;
+            }
+            cards |= left;
+        }
+        cards
+    }
+}

@@ -1,0 +1,45 @@
+//! The games' play phases as solver positions: each game builds a [`Position`] and an
+//! [`Objective`] from a full-knowledge hand, and maps the solver's moves back to its actions.
+
+use super::{CardMap, Move, Objective, Position};
+use troef_core::{Game, Hand, Seat};
+
+/// A hand's play phase in the solver's terms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpenPosition {
+    pub position: Position,
+    /// The game's cards in the solver's encoding.
+    pub map: CardMap,
+    /// The seat of each player (players are numbered in playing order).
+    pub seats: [Seat; 4],
+}
+
+impl OpenPosition {
+    /// The player of a seat, if it plays.
+    pub fn player_of(&self, seat: Seat) -> Option<u8> {
+        (0..self.position.rules.players).find(|&player| self.seats[player as usize] == seat)
+    }
+}
+
+/// A game whose play phase the open-card solver can search.
+pub trait OpenGame: Game {
+    /// The solver position of `hand` (which must know every card) when it is in its play phase
+    /// with a card to be played; `None` otherwise.
+    fn open_position(hand: &Hand<Self>) -> Option<OpenPosition>;
+
+    /// What `perspective` plays for: its side is the maximising side. The default perspective
+    /// of reports is the declarer's ([`OpenGame::declarer_objective`]).
+    fn objective(hand: &Hand<Self>, open: &OpenPosition, perspective: Seat) -> Objective;
+
+    /// The objective of the declaring side (what a result table reports).
+    fn declarer_objective(hand: &Hand<Self>, open: &OpenPosition) -> Objective;
+
+    /// The game's action for a solver move of the player to move.
+    fn action(open: &OpenPosition, mv: Move) -> Self::Action;
+}
+
+mod common;
+mod rikken;
+mod tachtigen;
+mod tarneeb;
+mod tysiacha;

@@ -1,0 +1,186 @@
+//! Tachtigen for the open-card solver: Brabant follow duties (trump led: trump; plain led:
+//! follow or trump; the lone-jack exemption and the undertrump ban as configured), the points
+//! contract and the special contracts.
+//!
+//! Goals, for the declarer against both opponents:
+//! * points contract: `P + R` as settlement compares it with the bid: card points won, the
+//!   last trick, the pit, the discards (`discards_count_for = declarer`, if he wins a trick)
+//!   and the counted roem (only if he wins a trick under `roem_requires_trick`);
+//! * special contracts: 1 when the goal is met, 0 when not (`schoppen_vrouw`: not winning the
+//!   queen of spades; `piek`: exactly one trick, or the first and no other; `zwabber`/`prive`:
+//!   all; `misere`/`ouvert`/`praat`: none; `zwabbersolo`: nine or more).
+
+use super::common::read_table;
+use super::{OpenGame, OpenPosition};
+use crate::solver::{CardMap, Follow, Goal, Move, Objective, PointRules, Rules, SeatTables};
+use troef_core::games::brabant::{self, RANK_ORDER};
+use troef_core::games::tachtigen::{Contract, Goal as SpecialGoal, Phase, Tachtigen, TachtigenAction, LAST_TRICK, PIT};
+use troef_core::{Card, Game, Hand, Place, Rank, Seat, Suit, ToAct};
+
+const SEATS: [Seat; 4] = [Seat(0), Seat(1), Seat(2), Seat(3)];
+const TRICKS: u8 = 10;
+
+impl OpenGame for Tachtigen {
+    fn open_position(hand: &Hand<Tachtigen>) -> Option<OpenPosition> {
+        let game = hand.game();
+        if game.phase() != Phase::Play || !matches!(hand.to_act(), ToAct::Seat(_)) {
+            return None;
+        }
+        let config = hand.config();
+        let trump = game.trump();
+        let map = CardMap::new(Tachtigen::deck(config), &RANK_ORDER, trump);
+        let follow = match trump {
+            Some(suit) => Follow::Brabant {
+                exempt_jack: if config.jas_exempt { map.solver(Card::new(Rank::JACK, suit)) } else { None },
+                no_undertrump: config.no_undertrump,
+            },
+            None => Follow::Suit,
+        };
+        let rules = Rules { follow, ..Rules::plain(3, TRICKS) };
+        let position = read_table(hand.table(), &SEATS[..3], &map, rules, trump.map(|suit| suit.index() as u8))?;
+        Some(OpenPosition { position, map, seats: SEATS })
+    }
+
+    fn objective(hand: &Hand<Tachtigen>, open: &OpenPosition, _perspective: Seat) -> Objective {
+        Self::declarer_objective(hand, open)
+    }
+
+    fn declarer_objective(hand: &Hand<Tachtigen>, open: &OpenPosition) -> Objective {
+        let game = hand.game();
+        let config = hand.config();
+        let table = hand.table();
+        let declarer = game.declarer().unwrap_or(Seat(0));
+        let player = declarer.0;
+        let max_side = 1 << player;
+        let trump = game.trump();
+        match game.contract() {
+            Some(Contract::Special(special)) => {
+                let decided = game.result();
+                let goal = special.goal();
+                if goal == SpecialGoal::NotQueenOfSpades {
+                    let queen = Card::new(Rank::QUEEN, Suit::Spades);
+                    let mut card = [0i16; 64];
+                    if let Some(solver) = open.map.solver(queen) {
+                        card[solver as usize] = -1;
+                    }
+                    // A decided result (the queen has fallen) is final.
+                    let base = match decided {
+                        Some(won) => i32::from(won),
+                        None => 1,
+                    };
+                    if decided.is_some() {
+                        card = [0; 64];
+                    }
+                    return Objective {
+                        max_side,
+                        goal: Goal::Points(Box::new(PointRules {
+                            card,
+                            last_trick: 0,
+                            any_trick: 0,
+                            all_tricks: 0,
+                            marriages: false,
+                        })),
+                        base,
+                    };
+                }
+                let mut tables = [[0i16; 16]; 4];
+                let mut first_trick = None;
+                for (tricks, entry) in tables[player as usize].iter_mut().enumerate().take(TRICKS as usize + 1) {
+                    let tricks = tricks as u8;
+                    let met = match goal {
+                        SpecialGoal::AtLeastNine => tricks >= 9,
+                        SpecialGoal::ExactlyOne => tricks == 1,
+                        SpecialGoal::All => tricks == TRICKS,
+                        SpecialGoal::Zero => tricks == 0,
+                        SpecialGoal::NotQueenOfSpades => true,
+                    };
+                    *entry = i16::from(met);
+                }
+                if goal == SpecialGoal::ExactlyOne && config.piek_first_trick_only {
+                    // Read at 15 when the first trick was lost: failed.
+                    tables[player as usize][15] = 0;
+                    first_trick = Some((player, 15));
+                }
+                if let Some(won) = decided {
+                    tables[player as usize] = [i16::from(won); 16];
+                    first_trick = None;
+                }
+                Objective { max_side, goal: Goal::SeatTricks(Box::new(SeatTables { tables, first_trick })), base: 0 }
+            }
+            _ => {
+                let mut card = [0i16; 64];
+                for real in Tachtigen::deck(config).iter() {
+                    if let Some(solver) = open.map.solver(real) {
+                        card[solver as usize] = brabant::card_points(real, trump) as i16;
+                    }
+                }
+                let roem = game.counted_roem(config) as i32;
+                let discards = brabant::points(table.cards_in(table.slots_in(Place::Discards(declarer))), trump) as i32;
+                let mut any_trick = 0;
+                let mut base = brabant::points(table.won(declarer), trump) as i32;
+                if config.discards_for_declarer {
+                    any_trick += discards;
+                }
+                if config.roem_requires_trick {
+                    any_trick += roem;
+                } else {
+                    base += roem;
+                }
+                let _ = open;
+                Objective {
+                    max_side,
+                    goal: Goal::Points(Box::new(PointRules {
+                        card,
+                        last_trick: LAST_TRICK as i16,
+                        any_trick: any_trick as i16,
+                        all_tricks: PIT as i16,
+                        marriages: false,
+                    })),
+                    base,
+                }
+            }
+        }
+    }
+
+    fn action(open: &OpenPosition, mv: Move) -> TachtigenAction {
+        TachtigenAction::Card(open.map.card(mv.card()))
+    }
+}
+
+impl crate::cheating::OpenDecisions for Tachtigen {
+    /// Full-knowledge rules: pass in the auction (the forced forehand plays); play rather than
+    /// buy off; discard the three cheapest cards outside the longest suit, which is named
+    /// trump; declare every roem held; deny when able.
+    fn decide_open(
+        hand: &Hand<Tachtigen>,
+        _solver: &mut crate::solver::Solver,
+        legal: &[TachtigenAction],
+    ) -> Option<TachtigenAction> {
+        let ToAct::Seat(seat) = hand.to_act() else { return None };
+        let mine = hand.table().hand(seat);
+        let longest = Suit::ALL.into_iter().max_by_key(|&suit| mine.of_suit(suit).len())?;
+        match hand.game().phase() {
+            Phase::Auction => legal.iter().copied().find(|a| *a == TachtigenAction::Pass),
+            Phase::BuyOff => Some(TachtigenAction::Play),
+            Phase::Discard => {
+                let mut cards: Vec<Card> = mine.iter().filter(|card| card.suit() != Some(longest)).collect();
+                if cards.len() < 3 {
+                    cards = mine.iter().collect();
+                }
+                cards.sort_by_key(|&card| brabant::card_points(card, Some(longest)));
+                let three = [*cards.first()?, *cards.get(1)?, *cards.get(2)?];
+                let action = TachtigenAction::discard(three);
+                legal.contains(&action).then_some(action)
+            }
+            Phase::Trump => Some(TachtigenAction::Trump(longest)),
+            Phase::Roem => legal.iter().copied().max_by_key(|a| match a {
+                TachtigenAction::Roem(roem) => roem.len(),
+                _ => 0,
+            }),
+            Phase::Denial => {
+                legal.iter().copied().find(|a| matches!(a, TachtigenAction::Deny(_))).or(Some(TachtigenAction::NoDeny))
+            }
+            _ => None,
+        }
+    }
+}

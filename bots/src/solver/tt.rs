@@ -1,0 +1,281 @@
+//! The solver's transposition table: bounds on the value still to be gained from a trick
+//! boundary, keyed on the position.
+//!
+//! A key has an exact part (each player's suit lengths, the leader, the trump and the rule and
+//! goal state; in exact mode also the set of cards left) and a pattern part: for each suit, who
+//! holds each remaining card, two bits per card from the top card down (one 32-bit lane per
+//! suit of a `u128`). An entry keeps the pattern only for the top `k` cards of each suit, the
+//! cards whose ranks mattered in the search below it (partition search): any position with the
+//! same exact part and the same holders of those top cards has the same bounds. In exact mode
+//! `k` is the whole suit.
+//!
+//! One exact part has many entries (positions that differ in which cards are where), so the
+//! table is two-level: an open-addressing index of exact parts, each owning a chain of blocks of
+//! entries (up to [`MAX_BLOCKS`] blocks, then overwritten in turn). When the index or the block
+//! arena is full the whole table starts over (cheaply: a new generation).
+
+/// Entries per block.
+const BLOCK: usize = 8;
+/// Blocks one exact part may own.
+const MAX_BLOCKS: u16 = 64;
+
+/// The exact part of a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Key {
+    /// 4 bits per (player, suit): `lengths >> (16 * player + 4 * suit) & 15`.
+    pub lengths: u64,
+    /// The cards left (exact mode), else 0.
+    pub cards: u64,
+    /// Leader, trump, rule and goal state.
+    pub extra: u64,
+}
+
+impl Key {
+    fn hash(&self) -> u64 {
+        let mut h = self.lengths.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= self.cards.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(23);
+        h ^= self.extra.wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(41);
+        h ^ (h >> 29)
+    }
+}
+
+/// The holder pattern mask of the top `k` cards of each suit of a kmask (4 bits per suit).
+#[inline(always)]
+pub(crate) fn pattern_mask(kmask: u16) -> u128 {
+    let mut mask = 0u128;
+    for suit in 0..4 {
+        let k = u32::from((kmask >> (4 * suit)) & 15);
+        let lane = ((1u64 << (2 * k)) - 1) as u128;
+        mask |= lane << (32 * suit);
+    }
+    mask
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    /// The pattern, already masked.
+    pattern: u128,
+    mask: u128,
+    kmask: u16,
+    lo: i16,
+    hi: i16,
+    best: u8,
+}
+
+const EMPTY_ENTRY: Entry = Entry { pattern: 0, mask: 0, kmask: 0, lo: i16::MIN, hi: i16::MAX, best: u8::MAX };
+
+#[derive(Clone, Copy, Debug)]
+struct Block {
+    entries: [Entry; BLOCK],
+    len: u8,
+    /// The next block of the chain (`u32::MAX`: none).
+    next: u32,
+}
+
+const EMPTY_BLOCK: Block = Block { entries: [EMPTY_ENTRY; BLOCK], len: 0, next: u32::MAX };
+
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    key: Key,
+    generation: u32,
+    head: u32,
+    tail: u32,
+    blocks: u16,
+    /// Where the next overwrite goes once the chain is full (entry index in the chain).
+    cursor: u16,
+}
+
+const EMPTY_SLOT: Slot =
+    Slot { key: Key { lengths: 0, cards: 0, extra: 0 }, generation: 0, head: 0, tail: 0, blocks: 0, cursor: 0 };
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Probe {
+    /// A stored bound decides the question: the bound (fail-soft) and the entry's `kmask`
+    /// (its relevant top cards).
+    Cut(i32, u16),
+    /// No decision; the best move stored for the position, if any.
+    Open(Option<u8>),
+}
+
+/// The table.
+#[derive(Clone, Debug)]
+pub(crate) struct Tt {
+    slots: Vec<Slot>,
+    slot_mask: usize,
+    slots_used: usize,
+    blocks: Vec<Block>,
+    blocks_used: usize,
+    generation: u32,
+}
+
+impl Tt {
+    /// A table of about `entries` entries.
+    pub fn new(entries: usize) -> Tt {
+        let blocks = (entries / BLOCK).max(4);
+        let slots = (blocks / 2).max(4).next_power_of_two();
+        Tt {
+            slots: vec![EMPTY_SLOT; slots],
+            slot_mask: slots - 1,
+            slots_used: 0,
+            blocks: vec![EMPTY_BLOCK; blocks],
+            blocks_used: 0,
+            generation: 1,
+        }
+    }
+
+    /// Bytes the table holds.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * size_of::<Slot>() + self.blocks.len() * size_of::<Block>()
+    }
+
+    /// Forgets every entry (cheaply: a new generation).
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.fill(EMPTY_SLOT);
+            self.generation = 1;
+        }
+        self.slots_used = 0;
+        self.blocks_used = 0;
+    }
+
+    /// The slot of `key`, if present.
+    #[inline]
+    fn find(&self, key: &Key) -> Option<usize> {
+        let mut index = key.hash() as usize & self.slot_mask;
+        loop {
+            let slot = &self.slots[index];
+            if slot.generation != self.generation {
+                return None;
+            }
+            if slot.key == *key {
+                return Some(index);
+            }
+            index = (index + 1) & self.slot_mask;
+        }
+    }
+
+    /// Looks up bounds for "can the maximising side gain at least `target`?".
+    #[inline]
+    pub fn probe(&self, key: &Key, pattern: u128, target: i32) -> Probe {
+        let Some(index) = self.find(key) else { return Probe::Open(None) };
+        let mut best = None;
+        let mut block = self.slots[index].head;
+        while block != u32::MAX {
+            let b = &self.blocks[block as usize];
+            for entry in &b.entries[..b.len as usize] {
+                if (pattern & entry.mask) != entry.pattern {
+                    continue;
+                }
+                if i32::from(entry.lo) >= target {
+                    return Probe::Cut(i32::from(entry.lo), entry.kmask);
+                }
+                if i32::from(entry.hi) < target {
+                    return Probe::Cut(i32::from(entry.hi), entry.kmask);
+                }
+                if entry.best != u8::MAX {
+                    best = Some(entry.best);
+                }
+            }
+            block = b.next;
+        }
+        Probe::Open(best)
+    }
+
+    fn new_block(&mut self) -> Option<u32> {
+        if self.blocks_used >= self.blocks.len() {
+            return None;
+        }
+        let index = self.blocks_used;
+        self.blocks_used += 1;
+        self.blocks[index] = EMPTY_BLOCK;
+        Some(index as u32)
+    }
+
+    /// The slot for `key`, created if need be (the table starts over when full).
+    fn slot_for(&mut self, key: &Key) -> usize {
+        if let Some(index) = self.find(key) {
+            return index;
+        }
+        if self.slots_used * 4 >= self.slots.len() * 3 || self.blocks_used >= self.blocks.len() {
+            self.clear();
+        }
+        let mut index = key.hash() as usize & self.slot_mask;
+        while self.slots[index].generation == self.generation {
+            index = (index + 1) & self.slot_mask;
+        }
+        let head = self.new_block().unwrap_or(0);
+        self.slots[index] = Slot { key: *key, generation: self.generation, head, tail: head, blocks: 1, cursor: 0 };
+        self.slots_used += 1;
+        index
+    }
+
+    /// Stores a fail-soft search result: `value >= target` is a lower bound, else an upper one.
+    #[inline]
+    pub fn store(&mut self, key: &Key, pattern: u128, kmask: u16, target: i32, value: i32, best: Option<u8>) {
+        let at_least = value >= target;
+        let index = self.slot_for(key);
+        let mask = pattern_mask(kmask);
+        let masked = pattern & mask;
+        // An entry of the same class: tighten its bounds.
+        let mut block = self.slots[index].head;
+        while block != u32::MAX {
+            let b = &mut self.blocks[block as usize];
+            for entry in &mut b.entries[..b.len as usize] {
+                if entry.kmask == kmask && entry.pattern == masked {
+                    if at_least {
+                        entry.lo = entry.lo.max(clamp16(value));
+                    } else {
+                        entry.hi = entry.hi.min(clamp16(value));
+                    }
+                    if let Some(best) = best {
+                        entry.best = best;
+                    }
+                    return;
+                }
+            }
+            block = b.next;
+        }
+        let mut entry =
+            Entry { pattern: masked, mask, kmask, lo: i16::MIN, hi: i16::MAX, best: best.unwrap_or(u8::MAX) };
+        if at_least {
+            entry.lo = clamp16(value);
+        } else {
+            entry.hi = clamp16(value);
+        }
+        let slot = self.slots[index];
+        let tail = slot.tail as usize;
+        if (self.blocks[tail].len as usize) < BLOCK {
+            let b = &mut self.blocks[tail];
+            b.entries[b.len as usize] = entry;
+            b.len += 1;
+            return;
+        }
+        if slot.blocks < MAX_BLOCKS {
+            if let Some(new) = self.new_block() {
+                self.blocks[tail].next = new;
+                let b = &mut self.blocks[new as usize];
+                b.entries[0] = entry;
+                b.len = 1;
+                let slot = &mut self.slots[index];
+                slot.tail = new;
+                slot.blocks += 1;
+                return;
+            }
+        }
+        // The chain is full: overwrite its entries in turn.
+        let slot = &mut self.slots[index];
+        let position = slot.cursor as usize % (slot.blocks as usize * BLOCK);
+        slot.cursor = slot.cursor.wrapping_add(1);
+        let mut block = slot.head as usize;
+        for _ in 0..position / BLOCK {
+            block = self.blocks[block].next as usize;
+        }
+        self.blocks[block].entries[position % BLOCK] = entry;
+    }
+}
+
+fn clamp16(value: i32) -> i16 {
+    value.clamp(i16::MIN as i32 + 1, i16::MAX as i32 - 1) as i16
+}

@@ -1,0 +1,293 @@
+//! The open-card solver equals a brute-force minimax over the rules core itself (`Hand::apply`
+//! and `legal_actions`, never the solver's move generator) on random small endgames of every
+//! game: the value of every legal card, with the utility read from the game's own outcome.
+
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use troef_bots::solver::{OpenGame, Solver};
+use troef_core::games::rikken::{Contract as RikkenContract, Kind, PassGame, Rikken, RikkenAction};
+use troef_core::games::tachtigen::{Contract, Tachtigen, TachtigenOutcome};
+use troef_core::games::tarneeb::{team_of, Tarneeb};
+use troef_core::games::tysiacha::Tysiacha;
+use troef_core::{ConfigValues, Hand, Seat, ToAct};
+
+/// A game's utility of a finished hand for the declaring side, and who plays on that side.
+trait Oracle: OpenGame {
+    fn utility(hand: &Hand<Self>) -> i32;
+    fn maximises(hand: &Hand<Self>, seat: Seat) -> bool;
+    fn is_play(action: &Self::Action) -> bool;
+    /// The seat whose cards the acting seat plays (a dummy's operator plays the dummy's).
+    fn mover(_hand: &Hand<Self>, actor: Seat) -> Seat {
+        actor
+    }
+    /// The seat a single-seat goal is judged from, given the seat whose cards are to play.
+    fn perspective(_hand: &Hand<Self>, to_play: Seat) -> Seat {
+        to_play
+    }
+}
+
+thread_local! {
+    /// Rikken's pass games and piek are judged from one seat, fixed at the endgame's start.
+    static PERSPECTIVE: std::cell::Cell<Seat> = const { std::cell::Cell::new(Seat(0)) };
+}
+
+impl Oracle for Rikken {
+    fn utility(hand: &Hand<Rikken>) -> i32 {
+        let outcome = hand.outcome().expect("over");
+        let input = outcome.input;
+        let me = PERSPECTIVE.with(|p| p.get());
+        match (input.pass_game, input.contract.map(RikkenContract::kind)) {
+            (Some(PassGame::Schoppenmie), _) => {
+                -i32::from(input.qs_winner == Some(me)) - i32::from(input.last_winner == Some(me))
+            }
+            (Some(PassGame::TwoOrFive), _) => i32::from(matches!(input.tricks[me.index()], 2 | 5)),
+            (Some(PassGame::OneThreeFive), _) => i32::from(matches!(input.tricks[me.index()], 1 | 3 | 5)),
+            (Some(PassGame::Rondpiek), _) => i32::from(input.tricks[me.index()] == 1),
+            (Some(PassGame::ForcedMisere), _) => i32::from(input.tricks[me.index()] == 0),
+            (_, Some(Kind::Piek)) => i32::from(input.tricks[me.index()] == 1),
+            (_, Some(Kind::Misere)) => i32::from(input.tricks[me.index()] == 0),
+            (_, Some(Kind::Slam)) => i32::from(input.tricks[me.index()] == 13),
+            _ => i32::from(input.side_tricks()),
+        }
+    }
+    fn maximises(hand: &Hand<Rikken>, seat: Seat) -> bool {
+        let game = hand.game();
+        let me = PERSPECTIVE.with(|p| p.get());
+        let single = game.pass_game().is_some_and(|g| g != PassGame::ForcedRik)
+            || game.contract().is_some_and(|c| matches!(c.kind(), Kind::Piek | Kind::Misere | Kind::Slam));
+        if single {
+            return seat == me;
+        }
+        let mut side = game.declarers();
+        if let Some(partner) = game.troela_partner() {
+            side |= partner.bit();
+        } else if let Some(card) = game.called() {
+            let table = hand.table();
+            if let Some(slot) = table.slot_of(card) {
+                if let troef_core::Place::Hand(holder) | troef_core::Place::Won(holder) = table.place(slot) {
+                    side |= holder.bit();
+                }
+            }
+            if let Some(holder) = game.called_played_by() {
+                side |= holder.bit();
+            }
+        }
+        side & seat.bit() != 0
+    }
+    fn is_play(action: &Self::Action) -> bool {
+        matches!(action, RikkenAction::Play(_) | RikkenAction::LeadFaceDown(_))
+    }
+    fn mover(hand: &Hand<Rikken>, _actor: Seat) -> Seat {
+        hand.game().seat_on_turn()
+    }
+    fn perspective(hand: &Hand<Rikken>, to_play: Seat) -> Seat {
+        match hand.game().pass_game() {
+            Some(PassGame::ForcedRik) | None => hand.game().primary().unwrap_or(to_play),
+            Some(_) => to_play,
+        }
+    }
+}
+
+impl Oracle for Tarneeb {
+    fn utility(hand: &Hand<Tarneeb>) -> i32 {
+        let outcome = hand.outcome().expect("over");
+        match outcome.declarer {
+            Some(declarer) => i32::from(outcome.team_tricks[team_of(declarer)]),
+            // 400: each player's own bid made or missed; team A's minus team B's.
+            None => {
+                (outcome.player_deltas[0] + outcome.player_deltas[2]
+                    - outcome.player_deltas[1]
+                    - outcome.player_deltas[3]) as i32
+            }
+        }
+    }
+    fn maximises(hand: &Hand<Tarneeb>, seat: Seat) -> bool {
+        let team = hand.game().declarer().map_or(0, team_of);
+        team_of(seat) == team
+    }
+    fn is_play(action: &Self::Action) -> bool {
+        matches!(action, troef_core::games::tarneeb::TarneebAction::Play(_))
+    }
+}
+
+impl Oracle for Tysiacha {
+    fn utility(hand: &Hand<Tysiacha>) -> i32 {
+        let outcome = hand.outcome().expect("over");
+        let seat = outcome.declarer.index();
+        (outcome.card_points[seat] + outcome.marriages[seat]) as i32
+    }
+    fn maximises(hand: &Hand<Tysiacha>, seat: Seat) -> bool {
+        hand.game().declarer() == Some(seat)
+    }
+    fn is_play(action: &Self::Action) -> bool {
+        matches!(action, troef_core::games::tysiacha::TysiachaAction::Play { .. })
+    }
+}
+
+impl Oracle for Tachtigen {
+    fn utility(hand: &Hand<Tachtigen>) -> i32 {
+        let outcome: TachtigenOutcome = hand.outcome().expect("over");
+        match outcome.contract {
+            Some(Contract::Points(_)) => (outcome.points + outcome.roem) as i32,
+            _ => i32::from(outcome.won.unwrap_or(false)),
+        }
+    }
+    fn maximises(hand: &Hand<Tachtigen>, seat: Seat) -> bool {
+        hand.game().declarer() == Some(seat)
+    }
+    fn is_play(action: &Self::Action) -> bool {
+        matches!(action, troef_core::games::tachtigen::TachtigenAction::Card(_))
+    }
+}
+
+/// Minimax over the rules core: the seat on turn plays for its side.
+fn brute<G: Oracle>(hand: &Hand<G>) -> i32 {
+    let ToAct::Seat(seat) = hand.to_act() else { return G::utility(hand) };
+    let mut legal = Vec::new();
+    hand.legal_actions(&mut legal);
+    let maxing = G::maximises(hand, G::mover(hand, seat));
+    let values = legal.iter().filter(|action| G::is_play(action)).map(|&action| {
+        let mut next = hand.clone();
+        next.apply(seat, action).expect("a legal action applies");
+        brute(&next)
+    });
+    if maxing {
+        values.max().expect("a move")
+    } else {
+        values.min().expect("a move")
+    }
+}
+
+/// A random hand of `G` played at random into its play phase, then on until `left` tricks
+/// remain (and a random number of cards into the trick).
+fn endgame<G: Oracle>(seed: u64, left: u8, settings: &[(&str, &str)]) -> Option<Hand<G>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let config = G::config(&ConfigValues::validate(G::config_keys(), settings.iter().copied()).ok()?);
+    let mut deck: Vec<_> = G::deck(&config).iter().collect();
+    deck.shuffle(&mut rng);
+    let dealer = troef_core::game::dealer_from_draw::<G>(&config, rng.gen());
+    let scores = G::new_scores(&config);
+    let mut hand = Hand::<G>::from_deck(config, dealer, &scores, &deck).ok()?;
+    let mut legal = Vec::new();
+    for _ in 0..2_000 {
+        let ToAct::Seat(seat) = hand.to_act() else { return None };
+        if let Some(open) = G::open_position(&hand) {
+            let total = open.position.rules.tricks_total;
+            let done = open.position.trick_index;
+            if total - done <= left && (open.position.trick_len == 0 || rng.gen_bool(0.5)) {
+                return Some(hand);
+            }
+        }
+        hand.legal_actions(&mut legal);
+        // Prefer playing on to claims; in auctions, favour the lower calls.
+        let plays: Vec<_> = legal.iter().copied().filter(G::is_play).collect();
+        let pool = if plays.is_empty() { &legal } else { &plays };
+        let weights: Vec<u32> =
+            pool.iter().map(|action| hand.game().policy_weight(hand.config(), hand.table(), action)).collect();
+        let total: u32 = weights.iter().sum::<u32>().max(1);
+        let mut pick = rng.gen_range(0..total);
+        let mut chosen = pool[0];
+        for (action, weight) in pool.iter().zip(&weights) {
+            if pick < *weight {
+                chosen = *action;
+                break;
+            }
+            pick -= weight;
+        }
+        hand.apply(seat, chosen).ok()?;
+    }
+    None
+}
+
+fn check<G: Oracle>(seed: u64, left: u8, settings: &[(&str, &str)]) -> Result<(), TestCaseError> {
+    let Some(hand) = endgame::<G>(seed, left, settings) else { return Ok(()) };
+    let open = G::open_position(&hand).expect("in play");
+    let objective = G::declarer_objective(&hand, &open);
+    // Rikken's single-seat goals are judged from the declarer, or in pass games the seat to play.
+    PERSPECTIVE.with(|p| p.set(G::perspective(&hand, open.seats[open.position.to_move() as usize])));
+    let mut solver = Solver::with_entries(1 << 12);
+    let scores = solver.score_moves(&open.position, &objective);
+    let ToAct::Seat(seat) = hand.to_act() else { unreachable!() };
+    let mut legal = Vec::new();
+    hand.legal_actions(&mut legal);
+    let plays: Vec<_> = legal.iter().copied().filter(G::is_play).collect();
+    prop_assert_eq!(scores.len(), plays.len(), "one score per legal card (seed {})", seed);
+    for score in &scores {
+        prop_assert!(score.exact);
+        let action = G::action(&open, score.mv);
+        prop_assert!(plays.contains(&action), "{:?} is legal (seed {})", action, seed);
+        let mut next = hand.clone();
+        next.apply(seat, action).expect("legal");
+        let expected = brute(&next);
+        prop_assert_eq!(score.value, expected, "{:?} (seed {})", action, seed);
+    }
+    let value = solver.value(&open.position, &objective);
+    prop_assert_eq!(value.value, brute(&hand), "position value (seed {})", seed);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn tarneeb_endgames_match_brute_force(seed in any::<u64>()) {
+        check::<Tarneeb>(seed, 1 + (seed % 2) as u8, &[])?;
+    }
+
+    #[test]
+    fn tarneeb_400_endgames_match_brute_force(seed in any::<u64>()) {
+        check::<Tarneeb>(seed, 1 + (seed % 2) as u8, &[("ruleset", "four_hundred")])?;
+    }
+
+    #[test]
+    fn tysiacha_endgames_match_brute_force(seed in any::<u64>()) {
+        let settings: &[(&str, &str)] = match seed % 3 {
+            0 => &[],
+            1 => &[("must_beat", "true")],
+            _ => &[("overtrump_required", "false"), ("marriage_on_first_trick", "true")],
+        };
+        check::<Tysiacha>(seed, 1 + (seed % 4) as u8, settings)?;
+    }
+
+    #[test]
+    fn rikken_endgames_match_brute_force(seed in any::<u64>()) {
+        let settings: &[(&str, &str)] = match seed % 4 {
+            0 => &[],
+            1 => &[("players", "three_rene")],
+            2 => &[("pass_game", "eldest_chooses"), ("schoppenmie_no_spade_tricks", "3")],
+            _ => &[("troela_ace_lead", "true"), ("called_card_discard", "allowed"), ("claims", "false")],
+        };
+        check::<Rikken>(seed, 1 + (seed % 2) as u8, settings)?;
+    }
+
+    #[test]
+    fn tachtigen_endgames_match_brute_force(seed in any::<u64>()) {
+        let settings: &[(&str, &str)] = match seed % 3 {
+            0 => &[],
+            1 => &[("jas_exempt", "true"), ("no_undertrump", "true")],
+            _ => &[("piek_target", "first_trick_only"), ("roem_requires_trick", "true"), ("discards_count_for", "declarer")],
+        };
+        check::<Tachtigen>(seed, 1 + (seed % 4) as u8, settings)?;
+    }
+}
+
+/// The generator reaches the play phase in most deals (so the properties above check real
+/// endgames, not skipped cases).
+#[test]
+fn most_random_deals_reach_an_endgame() {
+    fn reached<G: Oracle>(settings: &[(&str, &str)]) -> usize {
+        (0..200u64).filter(|&seed| endgame::<G>(seed, 2, settings).is_some()).count()
+    }
+    for (name, count) in [
+        ("tarneeb", reached::<Tarneeb>(&[])),
+        ("tarneeb 400", reached::<Tarneeb>(&[("ruleset", "four_hundred")])),
+        ("tysiacha", reached::<Tysiacha>(&[])),
+        ("tachtigen", reached::<Tachtigen>(&[])),
+        ("rikken", reached::<Rikken>(&[])),
+    ] {
+        // (400 throws in the deals whose bids total too little.)
+        assert!(count >= 80, "{name}: only {count} of 200 deals reached the play phase");
+    }
+}
