@@ -255,13 +255,15 @@ impl RankOrder {
     /// The strength of the rank valued `value` (2..=14; 0 for any other), for tables built at
     /// compile time.
     pub const fn strength_of(&self, value: u8, as_trump: bool) -> u8 {
-        if value as usize >= 15 {
+        if value < 2 || value > 14 {
             return 0;
         }
+        // Card indexes 0..13 are the ranks 2..=14 of the first suit.
+        let index = value as usize - 2;
         if as_trump {
-            self.trump[value as usize]
+            self.trump[index]
         } else {
-            self.plain[value as usize]
+            self.plain[index]
         }
     }
 
@@ -980,4 +982,31 @@ pub fn follow_duty(hand: CardSet, trick: &Trick, trump: Option<Suit>, duty: Trum
         }
     }
     trumps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{Rank, Suit};
+
+    /// The compile-time lookup by rank value agrees with the lookup by card, in every suit: games
+    /// build their own tables from `strength_of` (a wrong index once made the Brabant trump jack
+    /// look weaker than the seven).
+    #[test]
+    fn strength_of_a_rank_equals_the_strength_of_its_cards() {
+        let order = RankOrder::new("AKQJT98765432", "J9AKQT8765432");
+        for value in 2..=14u8 {
+            let rank = Rank::new(value).expect("a rank value");
+            for suit in Suit::ALL {
+                let card = Card::new(rank, suit);
+                for as_trump in [false, true] {
+                    assert_eq!(order.strength_of(value, as_trump), order.strength(card, as_trump), "{card} {as_trump}");
+                }
+            }
+        }
+        assert_eq!(order.strength_of(11, true), 13);
+        assert_eq!(order.strength_of(14, false), 13);
+        assert_eq!(order.strength_of(0, true), 0);
+        assert_eq!(order.strength_of(15, false), 0);
+    }
 }

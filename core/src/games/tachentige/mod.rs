@@ -1808,6 +1808,40 @@ impl Game for Tachentige {
         }
     }
 
+    /// Bids and solos in words: `bid 200`, `bid praten_with_stok (PRm)`; the stok and the
+    /// late roem window spelled out; the rest in the record notation.
+    fn describe_action(_config: &TachentigeConfig, action: &TachentigeAction) -> String {
+        match action {
+            TachentigeAction::Bid(points) => format!("bid {points}"),
+            TachentigeAction::Solo(solo) => {
+                let game = match solo.game() {
+                    SoloGame::Praten => "praten",
+                    SoloGame::Zwabber => "zwabber",
+                    SoloGame::Prive => "privé",
+                };
+                let stok = if solo.takes_stok() { "with_the_stok" } else { "stok_unseen" };
+                format!("bid {game} {stok} ({})", solo.code())
+            }
+            TachentigeAction::Point => "point_game_for_100".to_string(),
+            TachentigeAction::Stop => "stop_the_session".to_string(),
+            TachentigeAction::StokTake => "take_the_stok".to_string(),
+            TachentigeAction::StokLeave => "leave_the_stok_unseen".to_string(),
+            TachentigeAction::NoReject => "no_rejection".to_string(),
+            other => Self::format_action(other),
+        }
+    }
+
+    /// The contract, the declarer and (once the called card has answered) the partner, trump and
+    /// the called card: all public (the partner answers at once, 4.2).
+    fn facts(&self, _config: &TachentigeConfig) -> crate::game::HandFacts {
+        crate::game::HandFacts {
+            contract: self.contract.map(|contract| contract.to_string()),
+            declarers: self.declarer.map_or(0, Seat::bit) | self.partner.map_or(0, Seat::bit),
+            trump: self.trump,
+            called: self.called_card,
+        }
+    }
+
     fn contract_kinds(config: &TachentigeConfig) -> &'static [&'static str] {
         let index = usize::from(config.stok_leave)
             | usize::from(config.has_stok()) << 1
