@@ -92,9 +92,9 @@ pub fn rank_text(card: Card) -> &'static str {
 
 /// Pip centres of the number cards on the classic face (columns 30, 50, 70; rows 24 to 116).
 fn pip_layout(value: u8) -> &'static [(f32, f32)] {
-    const L: f32 = 31.0;
+    const L: f32 = 32.0;
     const M: f32 = 50.0;
-    const R: f32 = 69.0;
+    const R: f32 = 68.0;
     match value {
         2 => &[(M, 26.0), (M, 114.0)],
         3 => &[(M, 26.0), (M, 70.0), (M, 114.0)],
@@ -212,7 +212,7 @@ pub fn face_svg(card: Card, style: CardStyle, palette: Palette) -> String {
                 11..=13 => court(&mut out, value, suit, rank, 50.0),
                 _ => {
                     for &(x, y) in pip_layout(value) {
-                        pip(&mut out, suit, x, y, 17.0, y > 72.0);
+                        pip(&mut out, suit, x, y, 16.0, y > 72.0);
                     }
                 }
             }

@@ -207,15 +207,23 @@ pub fn word(word: &str) -> String {
 pub fn gloss(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut current = String::new();
+    // Underscores join the words of one term (`piek_ouvert`); at a term's ends (`alleen_9`) they
+    // are spaces.
     let flush = |current: &mut String, out: &mut String| {
-        if !current.is_empty() {
-            let id = word_id(current);
-            match lookup(lang(), &id, None) {
-                Some(text) if current.chars().any(|c| c.is_lowercase()) => out.push_str(&text),
-                _ => out.push_str(&current.replace('_', " ")),
+        let term = current.trim_matches('_');
+        if !term.is_empty() {
+            let leading = current.len() - current.trim_start_matches('_').len();
+            let trailing = current.len() - current.trim_end_matches('_').len();
+            out.push_str(&" ".repeat(leading));
+            match lookup(lang(), &word_id(term), None) {
+                Some(text) if term.chars().any(|c| c.is_lowercase()) => out.push_str(&text),
+                _ => out.push_str(&term.replace('_', " ")),
             }
-            current.clear();
+            out.push_str(&" ".repeat(trailing));
+        } else {
+            out.push_str(&" ".repeat(current.len()));
         }
+        current.clear();
     };
     for c in line.chars() {
         if c.is_alphabetic() || c == '_' {

@@ -786,7 +786,7 @@ mod word_tests {
                 setups.push(setup);
             }
         }
-        let mut add_words = |text: &str, seats: u8, names, into: &mut BTreeSet<String>| {
+        let add_words = |text: &str, seats: u8, names, into: &mut BTreeSet<String>| {
             for token in tokens(text, names, seats) {
                 if let Token::Word(word) = token {
                     into.insert(word);
@@ -815,7 +815,7 @@ mod word_tests {
                 actions.insert(result.contract_kind.clone());
                 for line in &result.breakdown {
                     for word in line.split(|c: char| !(c.is_alphabetic() || c == '_')) {
-                        breakdown.insert(word.to_string());
+                        breakdown.insert(word.trim_matches('_').to_string());
                     }
                 }
                 if result.match_over.is_some() {

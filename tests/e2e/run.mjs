@@ -516,6 +516,9 @@ test("undo and hint against bots; language switch mid-game keeps the game; dark 
   await setFastBots(page);
   await startGame(page, "tachtigen", { 0: "Eva" });
   await playUntilOwnCardDown(page);
+  // Sound is on by default: a card laid and tricks taken made their sounds.
+  const sounds = await page.evaluate(() => window.troefSounds || 0);
+  assert(sounds > 0, "no sound was played");
   // Undo: the last card comes back to the hand, with whatever the bots did after it.
   const before = await tableState(page);
   await page.tap("[data-action=undo]");
@@ -524,7 +527,7 @@ test("undo and hint against bots; language switch mid-game keeps the game; dark 
   assert(undone.save < before.save, `the save still holds ${undone.save} actions (before ${before.save})`);
   await shot(page, "undo-done");
   // Hint: a suggestion with its reason, and the suggested card marked.
-  await page.waitForSelector("[data-actions]");
+  await page.waitForSelector("[data-actions]", { state: "attached" });
   await page.tap("[data-action=hint]");
   await page.waitForSelector("[data-hint]");
   const hintText = await page.textContent("[data-hint]");
@@ -570,7 +573,7 @@ test("undo and hint against bots; language switch mid-game keeps the game; dark 
   await playHand(page);
   const shown = await shownScore(page);
   sameScore(shown, await exportAndReplay(page, "after-undo"));
-  return `hint "${hintText}" (${hinted} card marked); axe: 0 serious or critical on the table, light and dark`;
+  return `${sounds} sounds; hint "${hintText}" (${hinted} card marked); axe: 0 serious or critical on the table, light and dark`;
 });
 
 test("every game's rules page opens, in English and Dutch", async ({ page, base }) => {
@@ -607,7 +610,7 @@ test("screenshots of every screen in both languages and both themes", async ({ p
     const tag = `${lang}-${theme}`;
     const visit = async (action, name, ready) => {
       await page.tap(`[data-action=${action}]`);
-      if (ready) await page.waitForSelector(ready);
+      if (ready) await page.waitForSelector(ready, { state: "attached" });
       await shot(page, `tour-${tag}-${name}`);
     };
     if (phase === "start") {

@@ -361,6 +361,11 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                     tabindex: "0",
                     "aria-label": "{tr!(\"show-last-trick\")}",
                     onclick: move |_| if has_last { overlay.set(Some(Overlay::LastTrick)) },
+                    onkeydown: move |event: KeyboardEvent| {
+                        if has_last && matches!(event.key(), Key::Enter | Key::Character(_)) {
+                            overlay.set(Some(Overlay::LastTrick));
+                        }
+                    },
                     for played in center.cards.iter() {
                         div { key: "{played.seat.0}-{played.face.card.map(|card| card.to_string()).unwrap_or_default()}", class: "trick-card at-{position(played.seat, anchor, seats)}",
                             CardFaceView { card: played.face.card, size: "md" }
