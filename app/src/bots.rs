@@ -107,7 +107,9 @@ fn reason_of<G: Game>(view: &SeatView<G>, legal: &[G::Action], action: &G::Actio
     if probe.apply(seat, *action).is_err() {
         return HintReason::CountOfTheHand;
     }
-    let left = |hand: &troef_core::Hand<G>| CardSet::from_bits(before.table().hand(seat).bits() & !hand.table().hand(seat).bits());
+    let left = |hand: &troef_core::Hand<G>| {
+        CardSet::from_bits(before.table().hand(seat).bits() & !hand.table().hand(seat).bits())
+    };
     let cards = left(&probe);
     let played_before = before.table().played().len();
     let played = probe.table().played().len() > played_before;

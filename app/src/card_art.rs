@@ -2,11 +2,9 @@
 //! back, in two styles (classic pips and figures; large index for small screens), each coloured
 //! by a palette (red and black, or four colours for colour-blind players).
 //!
-//! The app inlines these drawings with the palette left to the stylesheet (`var(--suit-s)`, so
-//! the four-colour setting and dark mode restyle them without redrawing); the files in
-//! `assets/cards/` are the same drawings with the colours written in, one file per card, style
-//! and palette, kept current by a test (`TROEF_WRITE_CARDS=1 cargo test -p troef-app card_art`
-//! rewrites them).
+//! The app shows these drawings as images (`ui::cards`) in the style and palette of the settings;
+//! the files in `assets/cards/` are the same drawings, one file per card, style and palette, kept
+//! current by a test (`TROEF_WRITE_CARDS=1 cargo test -p troef-app card_art` rewrites them).
 
 use crate::store::CardStyle;
 use troef_core::{Card, Suit};
@@ -14,8 +12,6 @@ use troef_core::{Card, Suit};
 /// The suit colours written into a drawing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Palette {
-    /// Left to the stylesheet: `var(--suit-x, fallback)`.
-    Styled,
     /// Black spades and clubs, red hearts and diamonds.
     TwoColour,
     /// Black spades, red hearts, blue diamonds, green clubs.
@@ -23,24 +19,16 @@ pub enum Palette {
 }
 
 impl Palette {
-    fn suit_colour(self, suit: Suit) -> String {
-        let (two, four, var) = match suit {
-            Suit::Spades => ("#1c1c22", "#1c1c22", "--suit-s"),
-            Suit::Hearts => ("#c8102e", "#c8102e", "--suit-h"),
-            Suit::Diamonds => ("#c8102e", "#1554b8", "--suit-d"),
-            Suit::Clubs => ("#1c1c22", "#157a3b", "--suit-c"),
+    fn suit_colour(self, suit: Suit) -> &'static str {
+        let (two, four) = match suit {
+            Suit::Spades => ("#1c1c22", "#1c1c22"),
+            Suit::Hearts => ("#c8102e", "#c8102e"),
+            Suit::Diamonds => ("#c8102e", "#1554b8"),
+            Suit::Clubs => ("#1c1c22", "#157a3b"),
         };
         match self {
-            Palette::Styled => format!("var({var},{two})"),
-            Palette::TwoColour => two.to_string(),
-            Palette::FourColour => four.to_string(),
-        }
-    }
-
-    fn joker_colour(self) -> String {
-        match self {
-            Palette::Styled => "var(--suit-j,#6b2fa3)".to_string(),
-            _ => "#6b2fa3".to_string(),
+            Palette::TwoColour => two,
+            Palette::FourColour => four,
         }
     }
 }
@@ -159,14 +147,9 @@ pub fn back_svg() -> String {
 
 /// A card's face in a 100 x 140 box.
 pub fn face_svg(card: Card, style: CardStyle, palette: Palette) -> String {
-    let colour = card.suit().map_or_else(|| palette.joker_colour(), |suit| palette.suit_colour(suit));
-    // The suit colour is the fill and `currentColor` (strokes); a stylesheet variable needs a
-    // style property, a written colour is a presentation attribute.
-    let paint = if palette == Palette::Styled {
-        format!("style=\"fill:{colour};color:{colour}\"")
-    } else {
-        format!("fill=\"{colour}\" color=\"{colour}\"")
-    };
+    // The suit colour is the fill and `currentColor` (the strokes of frames and the joker's smile).
+    let colour = card.suit().map_or("#6b2fa3", |suit| palette.suit_colour(suit));
+    let paint = format!("fill=\"{colour}\" color=\"{colour}\"");
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 140\" class=\"card-art face\" aria-hidden=\"true\" {paint} font-family=\"system-ui,Arial,sans-serif\" font-weight=\"700\">"
     );
@@ -228,7 +211,11 @@ fn court(out: &mut String, value: u8, suit: Suit, rank: &str, centre: f32) {
     out.push_str(&format!(
         "<rect x=\"{left}\" y=\"20\" width=\"{width}\" height=\"100\" rx=\"6\" fill=\"#f3ecd6\" stroke=\"currentColor\" stroke-width=\"1.2\"/>"
     ));
-    out.push_str(&format!("<line x1=\"{}\" y1=\"70\" x2=\"{}\" y2=\"70\" stroke=\"#b9ab82\" stroke-width=\"1\"/>", left + 4.0, left + width - 4.0));
+    out.push_str(&format!(
+        "<line x1=\"{}\" y1=\"70\" x2=\"{}\" y2=\"70\" stroke=\"#b9ab82\" stroke-width=\"1\"/>",
+        left + 4.0,
+        left + width - 4.0
+    ));
     for flip in [false, true] {
         let open = if flip { "<g transform=\"rotate(180 50 70)\">".to_string() } else { "<g>".to_string() };
         out.push_str(&open);
@@ -323,6 +310,5 @@ mod tests {
         let diamond: Card = "4D".parse().unwrap();
         assert!(face_svg(diamond, CardStyle::LargeIndex, Palette::FourColour).contains("#1554b8"));
         assert!(face_svg(diamond, CardStyle::LargeIndex, Palette::TwoColour).contains("#c8102e"));
-        assert!(face_svg(diamond, CardStyle::LargeIndex, Palette::Styled).contains("var(--suit-d"));
     }
 }

@@ -197,9 +197,7 @@ pub fn word(word: &str) -> String {
     }
     let id = word_id(word);
     let lang = lang();
-    lookup(lang, &id, None)
-        .or_else(|| lookup(Lang::En, &id, None))
-        .unwrap_or_else(|| word.replace('_', " "))
+    lookup(lang, &id, None).or_else(|| lookup(Lang::En, &id, None)).unwrap_or_else(|| word.replace('_', " "))
 }
 
 /// A line of words (a breakdown line, a contract kind) glossed word by word: every word with a

@@ -7,13 +7,13 @@
 //! it would have without the restart.
 
 use crate::bots::{bot_for_level, BoxedBot};
-use crate::tr;
 use crate::session::{
     ActionOption, CardFace, FactsView, HandCard, HandResult, LogLine, ScoreEntry, ScoreRow, Scoreboard, SeatPanel,
     TableSession, TableView, TrickCardView, TrickView,
 };
 use crate::setup::{GameSetup, SeatKind};
 use crate::store::{SavedGame, SAVE_FORMAT};
+use crate::tr;
 use rand::seq::SliceRandom;
 use rand::RngCore;
 use troef_bots::{decision_rng, BotGame};
@@ -507,7 +507,8 @@ impl<G: BotGame> TableSession for LocalSession<G> {
         let view = self.seat_view(seat);
         // Its own stream (the bots' streams use the action index; this one is offset), so that a
         // hint never changes what the bots do.
-        let mut rng = decision_rng(self.setup.seed ^ 0x4849_4e54, self.hand_index(), self.hand.actions_applied() as u64);
+        let mut rng =
+            decision_rng(self.setup.seed ^ 0x4849_4e54, self.hand_index(), self.hand.actions_applied() as u64);
         let hint = crate::bots::hint::<G>(&view, &mut rng)?;
         Some((G::format_action(&hint.action), hint.reason.message()))
     }

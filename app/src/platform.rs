@@ -44,7 +44,9 @@ pub fn store_place() -> String {
 pub fn set_document_language(code: &str, dir: &str) {
     #[cfg(all(feature = "web", target_arch = "wasm32"))]
     {
-        if let Some(root) = web_sys::window().and_then(|window| window.document()).and_then(|doc| doc.document_element()) {
+        if let Some(root) =
+            web_sys::window().and_then(|window| window.document()).and_then(|doc| doc.document_element())
+        {
             let _ = root.set_attribute("lang", code);
             let _ = root.set_attribute("dir", dir);
         }

@@ -5,8 +5,8 @@
 //! **A save that cannot be read is never dropped silently**: it is moved aside under a
 //! `troef.damaged.N` key, the player is told, and the rest of the saved state stays as it was.
 
-use crate::session::ScoreEntry;
 use crate::i18n::Lang;
+use crate::session::ScoreEntry;
 use crate::setup::{BotLevel, GameSetup};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -368,7 +368,8 @@ mod tests {
     fn a_damaged_game_is_set_aside_and_reported_and_the_rest_loads() {
         let store = MemoryStore::default();
         store.save(GAME_KEY, "{ not json").unwrap();
-        save_settings(&store, &Settings { bot_speed: BotSpeed::Fast, four_colours: false, ..Settings::default() }).unwrap();
+        save_settings(&store, &Settings { bot_speed: BotSpeed::Fast, four_colours: false, ..Settings::default() })
+            .unwrap();
         let loaded = load_all(&store);
         assert!(loaded.game.is_none());
         assert_eq!(loaded.settings.bot_speed, BotSpeed::Fast);

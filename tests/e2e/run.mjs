@@ -8,7 +8,8 @@
 // accessibility tree) holds no card face. A reload mid-hand resumes where it was; a damaged save
 // is set aside and reported. Screenshots of every screen go to tests/e2e/output/ (gitignored).
 //
-// Usage: node tests/e2e/run.mjs   (env: TROEF_BIN = the troef command, DIST = the web build)
+// Usage: node tests/e2e/run.mjs   (env: TROEF_BIN = the troef command, DIST = the web build,
+// ONLY = a regex of test names to run)
 // The last line is "N passed, N failed".
 
 import { chromium } from "playwright-core";
@@ -506,7 +507,7 @@ async function playUntilOwnCardDown(page) {
 }
 
 const tableState = async (page) => page.evaluate(() => ({
-  hand: [...document.querySelectorAll("[data-hand-card]")].map((card) => card.getAttribute("data-hand-card")).join(" "),
+  hand: [...document.querySelectorAll("[data-hand] [data-hand-card]")].map((card) => card.getAttribute("data-hand-card")).join(" "),
   trick: [...document.querySelectorAll("[data-trick] [data-card]")].map((card) => card.getAttribute("data-card")).join(" "),
   save: JSON.parse(localStorage.getItem("troef.game") || "null")?.current?.actions?.length,
 }));
@@ -522,7 +523,7 @@ test("undo and hint against bots; language switch mid-game keeps the game; dark 
   // Undo: the last card comes back to the hand, with whatever the bots did after it.
   const before = await tableState(page);
   await page.tap("[data-action=undo]");
-  await page.waitForFunction((count) => document.querySelectorAll("[data-hand-card]").length === count + 1, before.hand.split(" ").length);
+  await page.waitForFunction((count) => document.querySelectorAll("[data-hand] [data-hand-card]").length === count + 1, before.hand.split(" ").length);
   const undone = await tableState(page);
   assert(undone.save < before.save, `the save still holds ${undone.save} actions (before ${before.save})`);
   await shot(page, "undo-done");
@@ -628,13 +629,13 @@ test("screenshots of every screen in both languages and both themes", async ({ p
       await page.tap("[data-action=back]");
       await visit("history", "history", "[data-screen=History]");
       await page.tap("[data-action=back]");
+      // The bots play until one of the two people is to act: the privacy screen, then that
+      // person's table, which stays put until they act.
       await page.tap("[data-action=continue]");
-      await page.waitForSelector("[data-privacy], .table");
-      if (await page.locator("[data-privacy]").count()) {
-        await shot(page, `tour-${tag}-privacy`);
-        await page.tap("[data-action=ready]");
-      }
-      await page.waitForSelector(".table");
+      await page.waitForSelector("[data-privacy]", { timeout: 60_000 });
+      await shot(page, `tour-${tag}-privacy`);
+      await page.tap("[data-action=ready]");
+      await page.waitForSelector("[data-actions]", { state: "attached" });
       await shot(page, `tour-${tag}-table`);
       await visit("menu", "table-menu", ".sheet");
       await visit("log", "hand-history", "[data-trick-history]");
@@ -668,7 +669,9 @@ const server = await serve();
 const base = `http://127.0.0.1:${server.address().port}/`;
 let passed = 0;
 let failed = 0;
-for (const { name, body } of tests) {
+// ONLY=regex runs the tests whose names match (while working on one).
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
+for (const { name, body } of tests.filter((entry) => !only || only.test(entry.name))) {
   const browser = await openBrowser();
   const start = Date.now();
   try {

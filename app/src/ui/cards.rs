@@ -41,14 +41,38 @@ pub fn SuitIcon(suit: Suit) -> Element {
     }
 }
 
-/// A card's face or back (`None`), drawn in a 100 x 140 box in the chosen card style.
+/// A card's face or back (`None`), drawn in a 100 x 140 box in the chosen card style and suit
+/// colours. An image without text (`alt=""`): the card's name is the accessible name of what
+/// holds it, and no drawn letter competes with it.
 #[component]
 pub fn CardArt(card: Option<Card>) -> Element {
-    let style = use_ctx().settings.read().card_style;
-    let svg = card_svg(card, style, Palette::Styled);
+    let ctx = use_ctx();
+    let (style, four) = {
+        let settings = ctx.settings.read();
+        (settings.card_style, settings.four_colours)
+    };
+    let palette = if four { Palette::FourColour } else { Palette::TwoColour };
+    let source = svg_data_url(&card_svg(card, style, palette));
     rsx! {
-        span { class: "card-svg", dangerous_inner_html: "{svg}" }
+        img { class: "card-svg", src: "{source}", alt: "", draggable: "false" }
     }
+}
+
+/// An SVG drawing as a `data:` address (the characters a URL reserves escaped).
+pub fn svg_data_url(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len() + 32);
+    out.push_str("data:image/svg+xml;charset=utf-8,");
+    for c in svg.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '#' => out.push_str("%23"),
+            '<' => out.push_str("%3C"),
+            '>' => out.push_str("%3E"),
+            '\n' => out.push_str("%0A"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// A short inline card for text: `Q♠` in the suit's colour, read out as its name.

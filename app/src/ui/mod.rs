@@ -313,7 +313,6 @@ pub fn key_label(name: &str) -> String {
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-
 /// A key's allowed values in words.
 pub fn allowed(kind: KeyKind) -> String {
     match kind {

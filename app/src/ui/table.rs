@@ -324,8 +324,12 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                 .and_then(|view| view.options.into_iter().find(|option| option.line == line))
                 .map(|option| option.words)
                 .unwrap_or_default();
-            let names: Vec<String> =
-                ctx.session.peek().as_ref().map(|session| session.setup().seats.iter().map(|seat| seat.name.clone()).collect()).unwrap_or_default();
+            let names: Vec<String> = ctx
+                .session
+                .peek()
+                .as_ref()
+                .map(|session| session.setup().seats.iter().map(|seat| seat.name.clone()).collect())
+                .unwrap_or_default();
             let text = tr!("hint-text", action = plain_words(&words, game_of(ctx), &names), reason = tr!(reason_id));
             hint.set((moment, Some((line, text))));
         }
