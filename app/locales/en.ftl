@@ -246,7 +246,7 @@ rules-tachtigen-aim = Tachtigen is the three-player Brabant game with 33 cards (
 rules-tachtigen-deal = Each player gets 10 cards and 3 go to the stok. Players bid card points from 80 in steps of 10, or a special contract (piek, misère, ouvert...). The declarer shows the stok, takes it, discards 3 and names troef.
 
     Example: Anna bids 100, takes the stok, discards three low cards and names hearts troef.
-rules-tachtigen-play = Follow suit if you can; otherwise you must trump. In troef the jack is highest, then the nine, ace, king, queen, ten. Roem (runs, four of a kind, the stuk: troef king and queen) adds to the declarer's count.
+rules-tachtigen-play = Follow suit or trump: trumping is always allowed, even when you can follow. Without the suit led you may play any card. A troef lead must be answered with troef. In troef the jack is highest, then the nine, ace, king, queen, ten. Roem (runs, four of a kind, the stuk: troef king and queen) adds to the declarer's count.
 rules-tachtigen-score = Cards count ace 11, ten 10, king 3, queen 2, jack 1; troef jack 20 and troef nine 14; the last trick 9. The declarer needs his bid in card points plus roem; each opponent pays or receives.
 
     Example: bid 100, 92 in cards and a run of three (20): 112, made.
@@ -254,7 +254,7 @@ rules-tachentige-aim = Tachentige is the four-player game from Uden with 30 card
 rules-tachentige-deal = Each player gets 7 cards and 2 go to the stok. Bids start at 200 in steps of 10; the solos praten (no trick, open hands), zwabber (all tricks, no troef) and privé (all tricks) outrank point bids, with the stok (m) or leaving it unseen (z).
 
     Example: North bids 200 and wins; he takes the stok, discards two cards, names hearts troef and calls the ace of diamonds.
-rules-tachentige-play = Follow suit if you can; otherwise trump, and overtrump when a trump lies. In trick 1 the declaring side shows roem; defenders may reject it by showing better roem. Playing the troef king or queen you may announce the stuk.
+rules-tachentige-play = Follow suit or trump: trumping is always allowed. Without the suit led you may play any card; a troef lead needs troef, except that the troef jack never has to be played. Never play a lower troef than one already in the trick unless you have nothing else. In trick 1 the declaring side shows roem; defenders may reject it by showing better roem. Playing the troef king or queen you may announce the stuk.
 rules-tachentige-score = The declaring side's card points are rounded to tens (the two sides always make 150); all tricks add 100. The score is that total plus roem minus the bid, for each partner, and the defenders pay it; double when the stok was left unseen.
 
     Example: bid 130, all tricks: 150 + 100 − 130 = +120 for both partners, −120 for each defender.

@@ -246,7 +246,7 @@ rules-tachtigen-aim = Tachtigen is het Brabantse spel voor drie met 33 kaarten (
 rules-tachtigen-deal = Iedereen krijgt 10 kaarten en 3 gaan naar de stok. Er wordt geboden op kaartpunten vanaf 80 in stappen van 10, of een bijzonder contract (piek, misère, ouvert...). De bieder toont de stok, neemt hem, legt er 3 weg en noemt troef.
 
     Voorbeeld: Anna biedt 100, neemt de stok, legt drie lage kaarten weg en noemt harten troef.
-rules-tachtigen-play = Bekennen als je kunt; anders moet je troeven. In troef is de boer het hoogst, dan de negen, aas, heer, vrouw, tien. Roem (een reeks, vier gelijke, het stuk: troefheer en -vrouw) telt mee voor de bieder.
+rules-tachtigen-play = Bekennen of troeven: troeven mag altijd, ook als je kunt bekennen. Zonder de gevraagde kleur mag je elke kaart spelen. Op troef moet je troef bijspelen. In troef is de boer het hoogst, dan de negen, aas, heer, vrouw, tien. Roem (een reeks, vier gelijke, het stuk: troefheer en -vrouw) telt mee voor de bieder.
 rules-tachtigen-score = Kaarten tellen aas 11, tien 10, heer 3, vrouw 2, boer 1; troefboer 20 en troefnegen 14; de laatste slag 9. De bieder moet zijn bod halen in kaartpunten plus roem; elke tegenspeler betaalt of krijgt.
 
     Voorbeeld: bod 100, 92 aan kaarten en een reeks van drie (20): 112, gehaald.
@@ -254,7 +254,7 @@ rules-tachentige-aim = Tachentige is het Udense spel voor vier met 30 kaarten. D
 rules-tachentige-deal = Iedereen krijgt 7 kaarten en 2 gaan naar de stok. Er wordt geboden vanaf 200 in stappen van 10; de solo's praten (geen slag, open kaarten), zwabber (alle slagen, zonder troef) en privé (alle slagen) gaan boven puntenbiedingen, met de stok (m) of met de stok ongezien (z).
 
     Voorbeeld: Noord biedt 200 en wint; hij neemt de stok, legt twee kaarten weg, noemt harten troef en vraagt ruiten aas.
-rules-tachentige-play = Bekennen als je kunt; anders troeven, en overtroeven als er troef ligt. In de eerste slag toont de spelende partij roem; de tegenpartij kan die afkeuren met betere roem. Wie troefheer of -vrouw speelt, kan stuk melden.
+rules-tachentige-play = Bekennen of troeven: troeven mag altijd. Zonder de gevraagde kleur mag je elke kaart spelen; op troef moet je troef bijspelen, maar de troefboer hoeft nooit. Ondertroeven mag niet, tenzij je niets anders hebt. In de eerste slag toont de spelende partij roem; de tegenpartij kan die afkeuren met betere roem. Wie troefheer of -vrouw speelt, kan stuk melden.
 rules-tachentige-score = De kaartpunten van de spelende partij worden op tientallen afgerond (samen altijd 150); alle slagen geeft 100 extra. De score is dat totaal plus roem min het bod, voor beide maten, en de tegenpartij betaalt; dubbel als de stok ongezien bleef.
 
     Voorbeeld: bod 130, alle slagen: 150 + 100 − 130 = +120 voor beide maten, −120 voor elke tegenspeler.
