@@ -452,6 +452,10 @@ test("screens: rules, history, settings, landscape and tablet table", async ({ p
   await page.setViewportSize({ width: 1024, height: 1366 });
   await shot(page, "table-tablet");
   await page.setViewportSize({ width: 390, height: 844 });
+  // Ready for a right-to-left language (Arabic for Tarneeb): the page mirrored as the app would set it.
+  await page.evaluate(() => { document.documentElement.dir = "rtl"; document.querySelector(".app").dir = "rtl"; });
+  await shot(page, "table-rtl-layout");
+  await page.evaluate(() => { document.documentElement.dir = "ltr"; document.querySelector(".app").dir = "ltr"; });
   // Touch targets: every button and hand card is at least 44 px in both directions where it shows.
   const small = await page.evaluate(() => [...document.querySelectorAll("button:not(.hand-card)")]
     .map((button) => [button.textContent.trim(), button.getBoundingClientRect()])
