@@ -119,7 +119,7 @@ async function shot(page, name) {
 
 async function setFastBots(page) {
   await page.tap("[data-action=settings]");
-  await page.tap("[data-speed=fast]");
+  await page.tap("[data-setting=speed][data-value=fast]");
   await page.tap("[data-action=back]");
 }
 
@@ -543,7 +543,7 @@ test("undo and hint against bots; language switch mid-game keeps the game; dark 
   const state = await tableState(page);
   await page.tap("[data-action=menu]");
   await page.tap("[data-action=settings-here]");
-  await page.tap("[data-lang=nl]");
+  await page.tap("[data-setting=language][data-value=nl]");
   await page.waitForSelector(".app[data-lang=nl]");
   await page.tap("[data-action=back]");
   await page.tap("[data-action=continue]");
@@ -561,7 +561,7 @@ test("undo and hint against bots; language switch mid-game keeps the game; dark 
   // Dark mode: the table in the dark theme, checked again.
   await page.tap("[data-action=menu]");
   await page.tap("[data-action=settings-here]");
-  await page.tap("[data-theme-choice=dark]");
+  await page.tap("[data-setting=theme][data-value=dark]");
   await page.waitForSelector(".app[data-theme=dark]");
   await page.tap("[data-action=back]");
   await page.tap("[data-action=continue]");
