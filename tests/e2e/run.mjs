@@ -22,8 +22,10 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
-const dist = process.env.DIST || path.join(root, "target/web/dist");
-const troef = process.env.TROEF_BIN || path.join(root, "target/ci/troef");
+// The build's folder follows CARGO_TARGET_DIR as scripts/build-web.sh does.
+const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(root, process.env.CARGO_TARGET_DIR) : path.join(root, "target");
+const dist = process.env.DIST || path.join(targetDir, "web/dist");
+const troef = process.env.TROEF_BIN || path.join(targetDir, "ci/troef");
 const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 const output = path.join(here, "output");
 fs.rmSync(output, { recursive: true, force: true });
