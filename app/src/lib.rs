@@ -5,13 +5,17 @@
 //! * [`session`] — the table-session seam the table screen drives, and the game-independent view
 //!   of a table ([`session::TableView`]) built only from one seat's `SeatView`.
 //! * [`local`] — the local session: the rules core and the bots on this device.
-//! * [`bots`] — which bot plays at which level.
+//! * [`bots`] — which bot plays at which level, and the hint (a move and its reason).
+//! * [`i18n`] — every word in Dutch and English (Fluent resource files in `app/locales/`).
+//! * [`card_art`] — our card drawings in SVG (the app's and the files in `assets/cards/`).
 //! * [`store`] — saving after every action, resuming, damaged saves set aside.
 //! * [`words`] — action notation turned into words and card symbols for buttons and logs.
 //! * [`ui`] — the screens (home, new game, table, hand result, scoreboard, history, rules).
 //! * [`platform`] — what differs per platform: storage, timers, seeds, clipboard-free export.
 
 pub mod bots;
+pub mod card_art;
+pub mod i18n;
 pub mod local;
 pub mod platform;
 pub mod session;

@@ -13,9 +13,10 @@ use crate::session::{
 };
 use crate::setup::{GameSetup, SeatKind};
 use crate::store::{SavedGame, SAVE_FORMAT};
+use crate::tr;
 use rand::seq::SliceRandom;
 use rand::RngCore;
-use troef_bots::decision_rng;
+use troef_bots::{decision_rng, BotGame};
 use troef_core::game::dealer_from_draw;
 use troef_core::record::{deck_from_deal, hand_record, record_config, HandRecord};
 use troef_core::table::Trick;
@@ -59,7 +60,7 @@ struct Finished {
     totals: troef_core::ScoreSheet,
 }
 
-pub struct LocalSession<G: Game> {
+pub struct LocalSession<G: BotGame> {
     setup: GameSetup,
     values: ConfigValues,
     config: G::Config,
@@ -69,13 +70,15 @@ pub struct LocalSession<G: Game> {
     hand: Hand<G>,
     deck: Vec<Card>,
     taken: Vec<Taken>,
+    /// The completed tricks of this hand, in order.
+    tricks: Vec<Trick>,
     finished: Vec<Finished>,
     /// Set once the current hand is settled into the match.
     settled: Option<MatchStatus>,
     bots: Vec<Option<BoxedBot<G>>>,
 }
 
-impl<G: Game> std::fmt::Debug for LocalSession<G> {
+impl<G: BotGame> std::fmt::Debug for LocalSession<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LocalSession").field("game", &G::ID).field("hand", &self.finished.len()).finish()
     }
@@ -87,7 +90,7 @@ fn shuffled_deck<G: Game>(config: &G::Config, seed: u64, hand_index: u64) -> Vec
     deck
 }
 
-impl<G: Game> LocalSession<G> {
+impl<G: BotGame> LocalSession<G> {
     pub fn new(setup: GameSetup) -> Result<LocalSession<G>, String> {
         let values = setup.values::<G>()?;
         let config = G::config(&values);
@@ -106,6 +109,7 @@ impl<G: Game> LocalSession<G> {
             hand,
             deck,
             taken: Vec::new(),
+            tricks: Vec::new(),
             finished: Vec::new(),
             settled: None,
             bots,
@@ -146,6 +150,7 @@ impl<G: Game> LocalSession<G> {
             game_match,
             scores_before,
             taken: Vec::new(),
+            tricks: Vec::new(),
             finished,
             settled: None,
         };
@@ -174,7 +179,13 @@ impl<G: Game> LocalSession<G> {
 
     fn apply_action(&mut self, seat: Seat, action: G::Action) -> Result<(), String> {
         let played_before = self.hand.table().played().len();
+        let tricks_before = self.hand.table().trick_index();
         self.hand.apply(seat, action).map_err(|error| error.to_string())?;
+        if self.hand.table().trick_index() > tricks_before {
+            if let Some(trick) = self.hand.table().last_trick() {
+                self.tricks.push(*trick);
+            }
+        }
         self.taken.push(Taken {
             seat,
             line: Hand::<G>::format_line(seat, &action),
@@ -203,9 +214,9 @@ impl<G: Game> LocalSession<G> {
                     .filter_map(|seat| self.setup.seat(Seat(seat)).map(|setup| setup.name.as_str()))
                     .collect();
                 if members.is_empty() {
-                    format!("Team {key}")
+                    tr!("team", team = key)
                 } else {
-                    format!("Team {key} ({})", members.join(" & "))
+                    tr!("team-of", team = key, members = members.join(" & "))
                 }
             }
             _ => key.replace('_', " "),
@@ -304,8 +315,32 @@ impl<G: Game> LocalSession<G> {
             to_act,
             tricks_played: table.trick_index(),
             log: self.taken.iter().map(|taken| LogLine { seat: taken.seat, words: taken.words.clone() }).collect(),
+            tricks: self.tricks.iter().map(|trick| trick_view(trick, trick_winner(self.hand.table(), trick))).collect(),
+            undo_available: viewer.is_some_and(|seat| self.undo_point(seat).is_some()),
             hand_number: self.finished.len() as u32 + 1,
         }
+    }
+
+    /// Where an undo by `seat` goes back to: the index of its last card played this hand, when
+    /// the table has no other person and the hand is not over.
+    fn undo_point(&self, seat: Seat) -> Option<usize> {
+        let people = self.setup.person_seats();
+        if people != seat.bit() || self.settled.is_some() {
+            return None;
+        }
+        self.taken.iter().rposition(|taken| taken.seat == seat && taken.played_card)
+    }
+
+    /// Deals the current hand again and applies `lines` (the hand's actions up to a point).
+    fn replay_current(&mut self, lines: Vec<String>) -> Result<(), String> {
+        self.hand = self.game_match.deal(&self.deck).map_err(|error| error.to_string())?;
+        self.taken.clear();
+        self.tricks.clear();
+        for line in lines {
+            let (seat, action) = self.hand.parse_line(&line).map_err(|error| error.to_string())?;
+            self.apply_action(seat, action)?;
+        }
+        Ok(())
     }
 
     fn current_record(&self) -> HandRecord {
@@ -321,7 +356,7 @@ impl<G: Game> LocalSession<G> {
     }
 }
 
-fn make_bots<G: Game>(setup: &GameSetup) -> Vec<Option<BoxedBot<G>>> {
+fn make_bots<G: BotGame>(setup: &GameSetup) -> Vec<Option<BoxedBot<G>>> {
     setup
         .seats
         .iter()
@@ -424,7 +459,7 @@ fn options_of<G: Game>(view: &SeatView<G>, config: &G::Config) -> Vec<ActionOpti
         .collect()
 }
 
-impl<G: Game> TableSession for LocalSession<G> {
+impl<G: BotGame> TableSession for LocalSession<G> {
     fn setup(&self) -> &GameSetup {
         &self.setup
     }
@@ -452,6 +487,30 @@ impl<G: Game> TableSession for LocalSession<G> {
             return Err("a bot plays that seat".into());
         }
         self.apply(seat, line)
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        let people = self.setup.person_seats();
+        if people.count_ones() != 1 {
+            return Err(tr!("undo-refused-people"));
+        }
+        let seat = Seat(people.trailing_zeros() as u8);
+        let point = self.undo_point(seat).ok_or_else(|| tr!("undo-refused-nothing"))?;
+        let lines = self.taken[..point].iter().map(|taken| taken.line.clone()).collect();
+        self.replay_current(lines)
+    }
+
+    fn hint(&self, seat: Seat) -> Option<(String, &'static str)> {
+        if self.to_act() != Some(seat) {
+            return None;
+        }
+        let view = self.seat_view(seat);
+        // Its own stream (the bots' streams use the action index; this one is offset), so that a
+        // hint never changes what the bots do.
+        let mut rng =
+            decision_rng(self.setup.seed ^ 0x4849_4e54, self.hand_index(), self.hand.actions_applied() as u64);
+        let hint = crate::bots::hint::<G>(&view, &mut rng)?;
+        Some((G::format_action(&hint.action), hint.reason.message()))
     }
 
     fn waits_for_bot(&self) -> bool {
@@ -500,6 +559,7 @@ impl<G: Game> TableSession for LocalSession<G> {
         self.deck = shuffled_deck::<G>(&self.config, self.setup.seed, self.hand_index());
         self.hand = self.game_match.deal(&self.deck).map_err(|error| error.to_string())?;
         self.taken.clear();
+        self.tricks.clear();
         self.settled = None;
         Ok(())
     }
@@ -681,5 +741,103 @@ mod tests {
         let codes = |cards: Vec<Card>| cards.iter().map(|card| card.to_string()).collect::<Vec<_>>().join(" ");
         assert_eq!(codes(sort_cards(cards, None)), "AS QH 2H TC KD");
         assert_eq!(codes(sort_cards(cards, Some(Suit::Diamonds))), "KD AS QH 2H TC");
+    }
+}
+
+#[cfg(test)]
+mod word_tests {
+    use super::*;
+    use crate::i18n::{self, Lang};
+    use crate::setup::BotLevel;
+    use crate::words::{tokens, Token};
+    use std::collections::BTreeSet;
+
+    /// The words people read that come from the rules core: action words, contract kinds and
+    /// the words of score breakdowns, over random play of every game and variant family.
+    fn core_words() -> (BTreeSet<String>, BTreeSet<String>) {
+        let mut actions = BTreeSet::new();
+        let mut breakdown = BTreeSet::new();
+        let mut setups: Vec<GameSetup> = Vec::new();
+        for (index, &game) in GameId::ALL.iter().enumerate() {
+            for seed in 0..6u64 {
+                let mut setup = troef_core::with_game!(game, G => GameSetup::default_for::<G>(seed * 7 + index as u64));
+                for seat in &mut setup.seats {
+                    seat.kind = SeatKind::Bot { level: BotLevel::Easy };
+                }
+                setups.push(setup);
+            }
+        }
+        let variants: &[(GameId, &[(&str, &str)])] = &[
+            (GameId::Tarneeb, &[("ruleset", "four_hundred")]),
+            (GameId::Tarneeb, &[("zon", "on"), ("kabsh", "on")]),
+            (GameId::Tysiacha, &[("rospisat", "before_talon"), ("four_nines_redeal", "on")]),
+            (GameId::Rikken, &[("joker", "true")]),
+            (GameId::Rikken, &[("pass_game", "eldest_chooses")]),
+            (GameId::Tachentige, &[("regular_hands", "1")]),
+        ];
+        for (game, keys) in variants {
+            for seed in 0..4u64 {
+                let mut setup = troef_core::with_game!(*game, G => GameSetup::default_for::<G>(100 + seed));
+                for (key, value) in keys.iter() {
+                    setup.config.insert(key.to_string(), value.to_string());
+                }
+                for seat in &mut setup.seats {
+                    seat.kind = SeatKind::Bot { level: BotLevel::Easy };
+                }
+                setups.push(setup);
+            }
+        }
+        let add_words = |text: &str, seats: u8, names, into: &mut BTreeSet<String>| {
+            for token in tokens(text, names, seats) {
+                if let Token::Word(word) = token {
+                    into.insert(word);
+                }
+            }
+        };
+        for setup in setups {
+            let game = setup.game_id().unwrap();
+            let names = troef_core::with_game!(game, G => G::SEAT_NAMES);
+            let seats = setup.seats.len() as u8;
+            let mut session = open(setup).unwrap();
+            for _ in 0..3 {
+                let mut steps = 0;
+                while let Some(seat) = session.to_act() {
+                    for option in session.view(Some(seat)).options {
+                        add_words(&option.words, seats, names, &mut actions);
+                    }
+                    if let Some(contract) = session.view(None).facts.contract {
+                        add_words(&contract, seats, names, &mut actions);
+                    }
+                    session.advance().unwrap();
+                    steps += 1;
+                    assert!(steps < 3000);
+                }
+                let result = session.hand_result().unwrap();
+                actions.insert(result.contract_kind.clone());
+                for line in &result.breakdown {
+                    for word in line.split(|c: char| !(c.is_alphabetic() || c == '_')) {
+                        breakdown.insert(word.trim_matches('_').to_string());
+                    }
+                }
+                if result.match_over.is_some() {
+                    break;
+                }
+                session.next_hand().unwrap();
+            }
+        }
+        let keep = |word: &String| !word.is_empty() && word.chars().all(|c| c.is_lowercase() || c == '_');
+        (actions.into_iter().filter(keep).collect(), breakdown.into_iter().filter(keep).collect())
+    }
+
+    /// Every action word, contract kind and breakdown word the core produces is named in every
+    /// language (a `w-` message), so no English is left on a Dutch table.
+    #[test]
+    fn every_core_word_is_named_in_every_language() {
+        let (actions, breakdown) = core_words();
+        for lang in Lang::ALL {
+            let missing: Vec<&String> =
+                actions.iter().chain(breakdown.iter()).filter(|word| !i18n::has(lang, &i18n::word_id(word))).collect();
+            assert!(missing.is_empty(), "{} lacks {} words: {missing:?}", lang.code(), missing.len());
+        }
     }
 }

@@ -27,7 +27,7 @@ pub fn store() -> Box<dyn Store> {
 pub fn store_place() -> String {
     #[cfg(all(feature = "web", target_arch = "wasm32"))]
     {
-        return "this browser's local storage".to_string();
+        return crate::i18n::t("store-browser");
     }
     #[allow(unreachable_code)]
     {
@@ -35,8 +35,41 @@ pub fn store_place() -> String {
         if let Some(dir) = dirs::data_dir() {
             return dir.join("troef").display().to_string();
         }
-        "memory only (nothing is kept after closing)".to_string()
+        crate::i18n::t("store-memory")
     }
+}
+
+/// Sets the page's language and writing direction (`<html lang dir>`), for screen readers and
+/// right-to-left layout.
+pub fn set_document_language(code: &str, dir: &str) {
+    #[cfg(all(feature = "web", target_arch = "wasm32"))]
+    {
+        if let Some(root) =
+            web_sys::window().and_then(|window| window.document()).and_then(|doc| doc.document_element())
+        {
+            let _ = root.set_attribute("lang", code);
+            let _ = root.set_attribute("dir", dir);
+        }
+    }
+    let _ = (code, dir);
+}
+
+/// A short sound: `"card"` when a card is played, `"trick"` when a trick is taken, `"turn"` when
+/// it is your turn. The web build plays it through the page's `troefSound` (Web Audio, in
+/// `app/web/index.html`); elsewhere there is no sound yet.
+pub fn play_sound(kind: &str) {
+    #[cfg(all(feature = "web", target_arch = "wasm32"))]
+    {
+        use wasm_bindgen::JsCast;
+        if let Some(window) = web_sys::window() {
+            if let Ok(function) = js_sys::Reflect::get(&window, &"troefSound".into()) {
+                if let Some(function) = function.dyn_ref::<js_sys::Function>() {
+                    let _ = function.call1(&window, &kind.into());
+                }
+            }
+        }
+    }
+    let _ = kind;
 }
 
 /// Waits `ms` milliseconds without blocking the UI thread.

@@ -38,6 +38,15 @@ pub trait TableSession {
     /// Whether the seat to act is decided here without a tap (a bot).
     fn waits_for_bot(&self) -> bool;
 
+    /// Takes back the last card the person at this table played, with everything the bots did
+    /// after it: only at a table with one person and bots, and only within the hand (never
+    /// across a deal). Refused with a reason otherwise.
+    fn undo(&mut self) -> Result<(), String>;
+
+    /// A hint for `seat`, which is to act: the action's line and the message id of its reason
+    /// ([`crate::bots::hint`]).
+    fn hint(&self, seat: Seat) -> Option<(String, &'static str)>;
+
     /// The result of the hand once it is over.
     fn hand_result(&self) -> Option<HandResult>;
 
@@ -157,6 +166,10 @@ pub struct TableView {
     pub to_act: Option<Seat>,
     pub tricks_played: u8,
     pub log: Vec<LogLine>,
+    /// Every completed trick of the hand, with its winner (public: all saw them played).
+    pub tricks: Vec<TrickView>,
+    /// The viewer may take back its last card ([`TableSession::undo`]).
+    pub undo_available: bool,
     /// The hand number in the match, from 1.
     pub hand_number: u32,
 }

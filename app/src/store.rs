@@ -5,8 +5,9 @@
 //! **A save that cannot be read is never dropped silently**: it is moved aside under a
 //! `troef.damaged.N` key, the player is told, and the rest of the saved state stays as it was.
 
+use crate::i18n::Lang;
 use crate::session::ScoreEntry;
-use crate::setup::GameSetup;
+use crate::setup::{BotLevel, GameSetup};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -97,18 +98,77 @@ impl BotSpeed {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// How cards are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardStyle {
+    /// Pips laid out as on a printed deck, court cards with their figures.
+    Classic,
+    /// A large corner index and one large pip: readable on a small screen and in a tight fan.
+    #[default]
+    LargeIndex,
+}
+
+impl CardStyle {
+    pub const ALL: [CardStyle; 2] = [CardStyle::Classic, CardStyle::LargeIndex];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CardStyle::Classic => "classic",
+            CardStyle::LargeIndex => "large-index",
+        }
+    }
+}
+
+/// Light or dark screens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Theme {
+    #[default]
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 2] = [Theme::Light, Theme::Dark];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
+    /// The name the player's seat gets in a new game.
+    pub name: String,
+    pub language: Lang,
     pub bot_speed: BotSpeed,
+    /// The level of the bots a new game seats.
+    pub bot_level: BotLevel,
+    pub card_style: CardStyle,
     /// Four suit colours (black spades, red hearts, blue diamonds, green clubs), the default:
     /// told apart by colour-blind players and at a glance. Off: the classic red and black.
     pub four_colours: bool,
+    pub theme: Theme,
+    pub sound: bool,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { bot_speed: BotSpeed::Normal, four_colours: true }
+        Settings {
+            name: String::new(),
+            language: Lang::default(),
+            bot_speed: BotSpeed::Normal,
+            bot_level: BotLevel::Normal,
+            card_style: CardStyle::default(),
+            four_colours: true,
+            theme: Theme::default(),
+            sound: true,
+        }
     }
 }
 
@@ -308,7 +368,8 @@ mod tests {
     fn a_damaged_game_is_set_aside_and_reported_and_the_rest_loads() {
         let store = MemoryStore::default();
         store.save(GAME_KEY, "{ not json").unwrap();
-        save_settings(&store, &Settings { bot_speed: BotSpeed::Fast, four_colours: false }).unwrap();
+        save_settings(&store, &Settings { bot_speed: BotSpeed::Fast, four_colours: false, ..Settings::default() })
+            .unwrap();
         let loaded = load_all(&store);
         assert!(loaded.game.is_none());
         assert_eq!(loaded.settings.bot_speed, BotSpeed::Fast);

@@ -2,6 +2,7 @@
 //! codes become card symbols, suit letters after `trump` become suits, seat names become the
 //! players' names, `_` becomes a space. Nothing here knows a game.
 
+use crate::i18n;
 use troef_core::{Card, Seat, SeatNames, Suit};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,40 +59,11 @@ fn token(piece: &str, suit_or_seat_expected: bool, seat_names: SeatNames, seats:
             return Token::Card(card);
         }
     }
-    Token::Word(piece.replace('_', " "))
+    Token::Word(piece.to_string())
 }
 
-/// The suit's symbol.
-pub fn suit_symbol(suit: Suit) -> &'static str {
-    match suit {
-        Suit::Clubs => "♣",
-        Suit::Diamonds => "♦",
-        Suit::Hearts => "♥",
-        Suit::Spades => "♠",
-    }
-}
-
-/// The rank as printed on a card's corner (`10` for the ten).
-pub fn rank_text(card: Card) -> &'static str {
-    match card.rank().map(|rank| rank.value()) {
-        Some(2) => "2",
-        Some(3) => "3",
-        Some(4) => "4",
-        Some(5) => "5",
-        Some(6) => "6",
-        Some(7) => "7",
-        Some(8) => "8",
-        Some(9) => "9",
-        Some(10) => "10",
-        Some(11) => "J",
-        Some(12) => "Q",
-        Some(13) => "K",
-        Some(14) => "A",
-        _ => "★",
-    }
-}
-
-/// The tokens as plain words, for logs and accessible labels: "play the queen of spades".
+/// The tokens as plain words in the current language, for logs and accessible labels: "play
+/// queen of spades".
 pub fn plain(tokens: &[Token], name: impl Fn(Seat) -> String) -> String {
     let mut words: Vec<String> = Vec::new();
     for token in tokens {
@@ -101,11 +73,11 @@ pub fn plain(tokens: &[Token], name: impl Fn(Seat) -> String) -> String {
                     last.push(',');
                 }
             }
-            Token::Word(word) => words.push(word.to_lowercase()),
-            Token::Card(card) => words.push(card.name()),
-            Token::Suit(suit) => words.push(suit.name().to_string()),
+            Token::Word(word) => words.push(i18n::word(word)),
+            Token::Card(card) => words.push(i18n::card_name(*card)),
+            Token::Suit(suit) => words.push(i18n::suit_name(*suit)),
             Token::Seat(seat) => words.push(name(*seat)),
-            Token::Arrow => words.push("to".to_string()),
+            Token::Arrow => words.push(i18n::t("word-to")),
         }
     }
     words.join(" ")
@@ -147,7 +119,7 @@ mod tests {
         );
         assert_eq!(
             tokens("bid 8 no_trump (zon)", SeatNames::Compass, 4),
-            ["bid", "8", "no trump", "(zon)"].map(|word| Token::Word(word.into())).to_vec()
+            ["bid", "8", "no_trump", "(zon)"].map(|word| Token::Word(word.into())).to_vec()
         );
         assert_eq!(
             tokens("roem run JH TH 9H, stuk KH QH", numbered, 3)[4..6],
@@ -160,11 +132,13 @@ mod tests {
     fn plain_words_name_cards_and_players() {
         let names = |seat: Seat| ["You", "Anna", "Bram"][seat.index()].to_string();
         let cut = tokens("give 9C>P1 JD>P2", SeatNames::Numbered, 3);
+        i18n::set_lang(i18n::Lang::En);
         assert_eq!(plain(&cut, names), "give nine of clubs to Anna jack of diamonds to Bram");
         assert_eq!(
             sentence(&tokens("play QS marriage", SeatNames::Numbered, 3), names),
             "Play queen of spades marriage"
         );
-        assert_eq!(rank_text(card("TH")), "10");
+        i18n::set_lang(i18n::Lang::Nl);
+        assert_eq!(plain(&cut, names), "geef klaveren negen aan Anna ruiten boer aan Bram");
     }
 }

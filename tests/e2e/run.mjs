@@ -8,7 +8,8 @@
 // accessibility tree) holds no card face. A reload mid-hand resumes where it was; a damaged save
 // is set aside and reported. Screenshots of every screen go to tests/e2e/output/ (gitignored).
 //
-// Usage: node tests/e2e/run.mjs   (env: TROEF_BIN = the troef command, DIST = the web build)
+// Usage: node tests/e2e/run.mjs   (env: TROEF_BIN = the troef command, DIST = the web build,
+// ONLY = a regex of test names to run)
 // The last line is "N passed, N failed".
 
 import { chromium } from "playwright-core";
@@ -21,14 +22,16 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
-const dist = process.env.DIST || path.join(root, "target/web/dist");
-const troef = process.env.TROEF_BIN || path.join(root, "target/ci/troef");
+// The build's folder follows CARGO_TARGET_DIR as scripts/build-web.sh does.
+const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(root, process.env.CARGO_TARGET_DIR) : path.join(root, "target");
+const dist = process.env.DIST || path.join(targetDir, "web/dist");
+const troef = process.env.TROEF_BIN || path.join(targetDir, "ci/troef");
 const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 const output = path.join(here, "output");
 fs.rmSync(output, { recursive: true, force: true });
 fs.mkdirSync(output, { recursive: true });
 
-const GAMES = ["tarneeb", "tysiacha", "rikken", "tachtigen"];
+const GAMES = ["tarneeb", "tysiacha", "rikken", "tachtigen", "tachentige"];
 const CARD_NAME = /\b(two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)\b/i;
 const HAND_TIMEOUT_MS = 240_000;
 const figures = { firstRenderMs: [], tapToUpdateMs: [] };
@@ -118,14 +121,19 @@ async function shot(page, name) {
 
 async function setFastBots(page) {
   await page.tap("[data-action=settings]");
-  await page.tap("[data-speed=fast]");
-  await page.tap("[aria-label=Back]");
+  await page.tap("[data-setting=speed][data-value=fast]");
+  await page.tap("[data-action=back]");
 }
 
 /// Starts a game from the home screen. `people` maps seat index to a name for people on the phone.
-async function startGame(page, game, people = { 0: "Eva" }, shots = false) {
+async function startGame(page, game, people = { 0: "Eva" }, shots = false, config = {}) {
   await page.tap("[data-action=new-game]");
   await page.tap(`[data-game=${game}]`);
+  for (const [key, value] of Object.entries(config)) {
+    const field = page.locator(`.field[data-key=${key}]`);
+    if (await field.locator("select").count()) await field.locator("select").selectOption(value);
+    else await field.locator(`[data-value="${value}"]`).tap();
+  }
   if (shots) await shot(page, `new-game-${game}`);
   const seats = await page.locator("[data-seat]").count();
   for (let seat = 0; seat < seats; seat++) {
@@ -148,7 +156,7 @@ async function takeTurn(page) {
     // A multi-card action: tap pickable cards until an action matches, then confirm it.
     // Keeps the first picks and tries the following cards for the last one until an action
     // matches (a game may refuse some discards, e.g. trumps).
-    const need = Number((await pick.locator("span").first().textContent()).match(/of (\d+)/)[1]);
+    const need = Number(await pick.locator("[data-need]").first().getAttribute("data-need"));
     const cards = page.locator("[data-hand-card][data-playable=true]");
     const total = await cards.count();
     let picked = 0;
@@ -183,7 +191,7 @@ async function takeTurn(page) {
   for (let index = 0; index < count; index++) {
     const line = await buttons.nth(index).getAttribute("data-line");
     // Passing, conceding, claiming and re-dealing come last: the hand should be played out.
-    if (/^(pass|no_deny|play_on|rospisat|redeal|buy_off|claim \d+)$/i.test(line)) { pass = pass || buttons.nth(index); continue; }
+    if (/^(pass|no_deny|play_on|rospisat|redeal|buy_off|stop|claim \d+)$/i.test(line)) { pass = pass || buttons.nth(index); continue; }
     await buttons.nth(index).tap();
     return line;
   }
@@ -286,7 +294,9 @@ for (const game of GAMES) {
     await load(page, base);
     if (game === GAMES[0]) await shot(page, "home");
     await setFastBots(page);
-    await startGame(page, game, { 0: "Eva" }, true);
+    // Tachentige: one regular hand, so that the second is a closing round (rondspel).
+    const config = game === "tachentige" ? { regular_hands: "1" } : {};
+    await startGame(page, game, { 0: "Eva" }, true, config);
     let menuShown = false;
     const onTable = async (page) => {
       // Once a trick is done: the table menu and the last trick, opened by tapping.
@@ -310,7 +320,7 @@ for (const game of GAMES) {
     sameScore(shown, replay);
     assert((replay.audit || []).length === 0, `the audit found broken rules: ${JSON.stringify(replay.audit)}`);
     if (game === GAMES[0]) {
-      await page.tap("text=Scoreboard");
+      await page.tap("[data-result] [data-action=scoreboard]");
       await page.waitForSelector("[data-scoreboard]");
       await shot(page, "scoreboard");
       // Every finished hand's record is on the scoreboard, the same one the result screen gave.
@@ -318,12 +328,26 @@ for (const game of GAMES) {
       const again = await page.inputValue("[data-record]");
       assert(again === fs.readFileSync(path.join(output, `${game}-hand.json`), "utf8"), "the scoreboard's record differs");
       await page.tap("[data-action=close]");
-      await page.tap("text=Back to the table");
+      await page.tap("[data-action=back-to-table]");
       await page.tap("[data-action=next-hand]");
       await page.waitForSelector(".table", { timeout: 10_000 });
       await shot(page, "table-next-hand");
     }
-    return `${taps} taps, contract ${shown.kind}, deltas ${JSON.stringify(shown.deltas)}`;
+    let closing = "";
+    if (game === "tachentige") {
+      // The closing round: the forced declarer's hand is dealt face down until his call is
+      // answered; the round plays to its score, which its record replays to.
+      await page.tap("[data-action=next-hand]");
+      await page.waitForSelector(".table", { timeout: 10_000 });
+      await shot(page, "table-tachentige-closing-round");
+      const closingTaps = await playHand(page, {});
+      const second = await shownScore(page);
+      assert(/^closing_/.test(second.kind), `hand 2 is not a closing round: ${second.kind}`);
+      const replay2 = await exportAndReplay(page, "tachentige-closing");
+      sameScore(second, replay2);
+      closing = `; closing round ${second.kind} (${closingTaps} taps), deltas ${JSON.stringify(second.deltas)}`;
+    }
+    return `${taps} taps, contract ${shown.kind}, deltas ${JSON.stringify(shown.deltas)}${closing}`;
   });
 }
 
@@ -414,15 +438,15 @@ test("a damaged save is set aside and reported, never lost", async ({ page, base
 
 test("screens: rules, history, settings, landscape and tablet table", async ({ page, base }) => {
   await load(page, base);
-  await page.tap("text=Rules");
+  await page.tap("[data-action=rules]");
   await shot(page, "rules");
-  await page.tap("[aria-label=Back]");
+  await page.tap("[data-action=back]");
   await page.tap("[data-action=history]");
   await shot(page, "history");
-  await page.tap("[aria-label=Back]");
+  await page.tap("[data-action=back]");
   await page.tap("[data-action=settings]");
   await shot(page, "settings");
-  await page.tap("[aria-label=Back]");
+  await page.tap("[data-action=back]");
   await startGame(page, "rikken", { 0: "Eva" });
   await page.waitForSelector("[data-actions]", { timeout: 30_000 });
   await page.setViewportSize({ width: 844, height: 390 });
@@ -430,6 +454,10 @@ test("screens: rules, history, settings, landscape and tablet table", async ({ p
   await page.setViewportSize({ width: 1024, height: 1366 });
   await shot(page, "table-tablet");
   await page.setViewportSize({ width: 390, height: 844 });
+  // Ready for a right-to-left language (Arabic for Tarneeb): the page mirrored as the app would set it.
+  await page.evaluate(() => { document.documentElement.dir = "rtl"; document.querySelector(".app").dir = "rtl"; });
+  await shot(page, "table-rtl-layout");
+  await page.evaluate(() => { document.documentElement.dir = "ltr"; document.querySelector(".app").dir = "ltr"; });
   // Touch targets: every button and hand card is at least 44 px in both directions where it shows.
   const small = await page.evaluate(() => [...document.querySelectorAll("button:not(.hand-card)")]
     .map((button) => [button.textContent.trim(), button.getBoundingClientRect()])
@@ -448,13 +476,208 @@ test("screens: rules, history, settings, landscape and tablet table", async ({ p
   return `narrowest hand-card strip ${Math.round(strips)} px`;
 });
 
+
+// ---------------------------------------------------------------- polish: languages, rules, undo, hint, themes, accessibility
+
+/// Writes settings into the saved state and reloads (the game in progress stays).
+async function useSettings(page, settings) {
+  await page.evaluate((settings) => {
+    const saved = JSON.parse(localStorage.getItem("troef.settings") || "{}");
+    localStorage.setItem("troef.settings", JSON.stringify({ ...saved, ...settings }));
+  }, settings);
+  await page.reload();
+  await page.waitForSelector("[data-screen]");
+  await installTapProbe(page);
+}
+
+/// The axe-core check of the page as it is: the violations of serious or critical impact.
+async function axeSerious(page) {
+  await page.addScriptTag({ path: path.join(here, "node_modules/axe-core/axe.min.js") });
+  const result = await page.evaluate(async () => {
+    const report = await window.axe.run(document, { resultTypes: ["violations"] });
+    return report.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.length, target: violation.nodes[0]?.target?.join(" ") }));
+  });
+  return result.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+}
+
+/// Plays the person's turns until they have played a card into a trick and it is their turn again.
+async function playUntilOwnCardDown(page) {
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    if (await page.locator("[data-result]").count()) throw new Error("the hand ended before a card of ours was down");
+    if ((await page.locator("[data-action=undo]").count()) && (await page.locator("[data-actions]").count())) return;
+    if (await page.locator("[data-actions]").count()) await takeTurn(page);
+    await page.waitForTimeout(60);
+  }
+  throw new Error("no card of ours went down");
+}
+
+const tableState = async (page) => page.evaluate(() => ({
+  hand: [...document.querySelectorAll("[data-hand] [data-hand-card]")].map((card) => card.getAttribute("data-hand-card")).join(" "),
+  trick: [...document.querySelectorAll("[data-trick] [data-card]")].map((card) => card.getAttribute("data-card")).join(" "),
+  save: JSON.parse(localStorage.getItem("troef.game") || "null")?.current?.actions?.length,
+}));
+
+test("undo and hint against bots; language switch mid-game keeps the game; dark mode; axe on the table", async ({ page, base }) => {
+  await load(page, base);
+  await setFastBots(page);
+  await startGame(page, "tachtigen", { 0: "Eva" });
+  await playUntilOwnCardDown(page);
+  // Sound is on by default: a card laid and tricks taken made their sounds.
+  const sounds = await page.evaluate(() => window.troefSounds || 0);
+  assert(sounds > 0, "no sound was played");
+  // Undo: the last card comes back to the hand, with whatever the bots did after it.
+  const before = await tableState(page);
+  await page.tap("[data-action=undo]");
+  await page.waitForFunction((count) => document.querySelectorAll("[data-hand] [data-hand-card]").length === count + 1, before.hand.split(" ").length);
+  const undone = await tableState(page);
+  assert(undone.save < before.save, `the save still holds ${undone.save} actions (before ${before.save})`);
+  await shot(page, "undo-done");
+  // Hint: a suggestion with its reason, and the suggested card marked.
+  await page.waitForSelector("[data-actions]", { state: "attached" });
+  await page.tap("[data-action=hint]");
+  await page.waitForSelector("[data-hint]");
+  const hintText = await page.textContent("[data-hint]");
+  assert(/^Suggestion: .+\. .+/.test(hintText), `hint: ${hintText}`);
+  const hinted = await page.locator(".hand-card.hinted").count();
+  await shot(page, "hint");
+  // Switch to Dutch mid-game through the table menu: same hand, same trick, Dutch words.
+  const state = await tableState(page);
+  await page.tap("[data-action=menu]");
+  await page.tap("[data-action=settings-here]");
+  await page.tap("[data-setting=language][data-value=nl]");
+  await page.waitForSelector(".app[data-lang=nl]");
+  await page.tap("[data-action=back]");
+  await page.tap("[data-action=continue]");
+  await page.waitForSelector(".table");
+  const dutch = await tableState(page);
+  assert(dutch.hand === state.hand && dutch.trick === state.trick && dutch.save === state.save, `the game changed with the language: ${JSON.stringify([state, dutch])}`);
+  const status = await page.textContent("[data-status]");
+  assert(/beurt/.test(status), `status not in Dutch: ${status}`);
+  assert((await page.getAttribute("html", "lang")) === "nl", "the page's lang is not nl");
+  const cardLabel = await page.getAttribute("[data-hand-card]", "aria-label");
+  assert(/^(schoppen|harten|ruiten|klaveren) /.test(cardLabel), `card name not Dutch: ${cardLabel}`);
+  await shot(page, "table-nl");
+  // Accessibility, light theme.
+  const lightViolations = await axeSerious(page);
+  // Dark mode: the table in the dark theme, checked again.
+  await page.tap("[data-action=menu]");
+  await page.tap("[data-action=settings-here]");
+  await page.tap("[data-setting=theme][data-value=dark]");
+  await page.waitForSelector(".app[data-theme=dark]");
+  await page.tap("[data-action=back]");
+  await page.tap("[data-action=continue]");
+  await page.waitForSelector(".table");
+  const background = await page.evaluate(() => getComputedStyle(document.querySelector(".app")).backgroundImage);
+  assert(background.includes("14, 58, 42"), `dark felt not applied: ${background}`);
+  await shot(page, "table-nl-dark");
+  const darkViolations = await axeSerious(page);
+  const all = [...lightViolations, ...darkViolations];
+  assert(all.length === 0, `axe: ${JSON.stringify(all)}`);
+  // Back to English, the hand plays on to its end.
+  await useSettings(page, { language: "en", theme: "light" });
+  await page.tap("[data-action=continue]");
+  await playHand(page);
+  const shown = await shownScore(page);
+  sameScore(shown, await exportAndReplay(page, "after-undo"));
+  return `${sounds} sounds; hint "${hintText}" (${hinted} card marked); axe: 0 serious or critical on the table, light and dark`;
+});
+
+test("every game's rules page opens, in English and Dutch", async ({ page, base }) => {
+  await load(page, base);
+  const counts = [];
+  for (const lang of ["en", "nl"]) {
+    await useSettings(page, { language: lang });
+    for (const game of GAMES) {
+      await page.tap("[data-action=rules]");
+      await page.tap(`[data-rules-game=${game}]`);
+      await page.waitForSelector(`[data-rules=${game}]`);
+      const sections = await page.locator(`[data-rules=${game}] section`).count();
+      const keys = await page.locator(`[data-rules=${game}] .house-rule`).count();
+      const text = await page.textContent(`[data-rules=${game}]`);
+      assert(sections >= 5 && keys > 0, `${game} (${lang}): ${sections} sections, ${keys} house rules`);
+      assert(!/\b(rules|key)-[a-z]+-/.test(text), `${game} (${lang}): a message id shows`);
+      assert(lang === "en" ? /Example:/.test(text) : /Voorbeeld:/.test(text), `${game} (${lang}): no example`);
+      counts.push(`${game} ${keys}`);
+      await page.tap("[data-action=back]");
+      await page.tap("[data-action=back]");
+    }
+  }
+  return `house rules per game: ${counts.slice(0, GAMES.length).join(", ")}`;
+});
+
+test("screenshots of every screen in both languages and both themes", async ({ page, base }) => {
+  await load(page, base);
+  await setFastBots(page);
+  // A pass-and-play table with two people (the privacy screen) and bots.
+  await startGame(page, "tarneeb", { 0: "Anna", 2: "Bram" });
+  const combos = [["en", "light"], ["nl", "light"], ["en", "dark"], ["nl", "dark"]];
+  const screens = async (lang, theme, phase) => {
+    await useSettings(page, { language: lang, theme, bot_speed: "fast" });
+    const tag = `${lang}-${theme}`;
+    const visit = async (action, name, ready) => {
+      await page.tap(`[data-action=${action}]`);
+      if (ready) await page.waitForSelector(ready, { state: "attached" });
+      await shot(page, `tour-${tag}-${name}`);
+    };
+    if (phase === "start") {
+      await shot(page, `tour-${tag}-home`);
+      await visit("new-game", "new-game", "[data-screen=NewGame]");
+      await page.tap("[data-action=back]");
+      await visit("rules", "rules", "[data-screen=Rules]");
+      await page.tap("[data-action=back]");
+      await page.tap("[data-action=rules]");
+      await page.tap("[data-rules-game=tachentige]");
+      await shot(page, `tour-${tag}-rules-tachentige`);
+      await page.tap("[data-action=back]");
+      await page.tap("[data-action=back]");
+      await visit("settings", "settings", "[data-screen=Settings]");
+      await page.tap("[data-action=back]");
+      await visit("history", "history", "[data-screen=History]");
+      await page.tap("[data-action=back]");
+      // The bots play until one of the two people is to act: the privacy screen, then that
+      // person's table, which stays put until they act.
+      await page.tap("[data-action=continue]");
+      await page.waitForSelector("[data-privacy]", { timeout: 60_000 });
+      await shot(page, `tour-${tag}-privacy`);
+      await page.tap("[data-action=ready]");
+      await page.waitForSelector("[data-actions]", { state: "attached" });
+      await shot(page, `tour-${tag}-table`);
+      await visit("menu", "table-menu", ".sheet");
+      await visit("log", "hand-history", "[data-trick-history]");
+      await page.tap("[data-action=close]");
+      await page.tap(".table [data-action=home]");
+      await page.waitForSelector("[data-screen=Home]");
+    } else {
+      await page.tap("[data-action=continue]");
+      await page.waitForSelector("[data-result]");
+      await shot(page, `tour-${tag}-result`);
+      await visit("record", "record", "[data-record]");
+      await page.tap("[data-action=close]");
+      await visit("scoreboard", "scoreboard", "[data-scoreboard]");
+      await page.tap("[data-action=back-to-table]");
+      await page.waitForSelector("[data-result]");
+    }
+    const axe = await axeSerious(page);
+    assert(axe.length === 0, `${tag} ${phase}: axe ${JSON.stringify(axe)}`);
+  };
+  for (const [lang, theme] of combos) await screens(lang, theme, "start");
+  await page.tap("[data-action=continue]");
+  await playHand(page);
+  for (const [lang, theme] of combos) await screens(lang, theme, "end");
+  const count = fs.readdirSync(output).filter((file) => file.includes("-tour-")).length;
+  return `${count} tour screenshots`;
+});
+
 // ---------------------------------------------------------------- runner
 
 const server = await serve();
 const base = `http://127.0.0.1:${server.address().port}/`;
 let passed = 0;
 let failed = 0;
-for (const { name, body } of tests) {
+// ONLY=regex runs the tests whose names match (while working on one).
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
+for (const { name, body } of tests.filter((entry) => !only || only.test(entry.name))) {
   const browser = await openBrowser();
   const start = Date.now();
   try {

@@ -1,8 +1,10 @@
-//! Cards drawn by us in SVG: a large corner index (rank and suit) that stays readable when cards
-//! overlap in a fanned hand, a large centre pip, framed letters for court cards, and a patterned
-//! back. Suits are told apart by shape and by colour (four colours by default).
+//! Cards on screen: our SVG drawings ([`crate::card_art`]) inlined in the style the settings
+//! choose, suit colours from the stylesheet (two or four colours, light or dark), and every card
+//! named for screen readers in the current language.
 
-use crate::words::{rank_text, suit_symbol};
+use super::use_ctx;
+use crate::card_art::{card_svg, rank_text, suit_path, Palette};
+use crate::i18n::{card_name, suit_name};
 use dioxus::prelude::*;
 use troef_core::{Card, Suit};
 
@@ -17,88 +19,60 @@ pub fn suit_class(suit: Option<Suit>) -> &'static str {
     }
 }
 
-/// A suit's shape in a 100 x 100 box.
-#[component]
-pub fn SuitShape(suit: Suit, x: f32, y: f32, size: f32) -> Element {
-    let scale = size / 100.0;
-    let transform = format!("translate({x} {y}) scale({scale})");
+/// The suit's symbol in text.
+pub fn suit_symbol(suit: Suit) -> &'static str {
     match suit {
-        Suit::Hearts => rsx! {
-            path { transform, d: "M50 92 C22 68 4 50 8 28 C12 8 40 4 50 26 C60 4 88 8 92 28 C96 50 78 68 50 92 Z" }
-        },
-        Suit::Diamonds => rsx! {
-            path { transform, d: "M50 2 L88 50 L50 98 L12 50 Z" }
-        },
-        Suit::Spades => rsx! {
-            path {
-                transform,
-                d: "M50 4 C38 24 8 38 8 62 C8 80 32 86 45 72 C43 84 38 92 30 98 L70 98 C62 92 57 84 55 72 C68 86 92 80 92 62 C92 38 62 24 50 4 Z",
-            }
-        },
-        Suit::Clubs => rsx! {
-            g { transform,
-                circle { cx: "50", cy: "28", r: "21" }
-                circle { cx: "26", cy: "60", r: "21" }
-                circle { cx: "74", cy: "60", r: "21" }
-                circle { cx: "50", cy: "54", r: "12" }
-                path { d: "M46 58 C45 78 40 90 30 98 L70 98 C60 90 55 78 54 58 Z" }
-            }
-        },
+        Suit::Clubs => "♣",
+        Suit::Diamonds => "♦",
+        Suit::Hearts => "♥",
+        Suit::Spades => "♠",
     }
 }
 
-/// A small inline suit symbol (in text, buttons, facts).
+/// A small inline suit symbol (in text, buttons, facts), named for screen readers.
 #[component]
 pub fn SuitIcon(suit: Suit) -> Element {
     rsx! {
-        span { class: "suit-icon {suit_class(Some(suit))}", role: "img", "aria-label": "{suit.name()}",
+        span { class: "suit-icon {suit_class(Some(suit))}", role: "img", "aria-label": "{suit_name(suit)}",
             svg { view_box: "0 0 100 100", "aria-hidden": "true",
-                SuitShape { suit, x: 0.0, y: 0.0, size: 100.0 }
+                path { d: suit_path(suit) }
             }
         }
     }
 }
 
-/// A card's face or back, drawn in a 100 x 140 box.
+/// A card's face or back (`None`), drawn in a 100 x 140 box in the chosen card style and suit
+/// colours. An image without text (`alt=""`): the card's name is the accessible name of what
+/// holds it, and no drawn letter competes with it.
 #[component]
 pub fn CardArt(card: Option<Card>) -> Element {
-    let Some(card) = card else {
-        return rsx! {
-            svg { class: "card-art back", view_box: "0 0 100 140", "aria-hidden": "true",
-                rect { class: "card-edge", x: "1", y: "1", width: "98", height: "138", rx: "9" }
-                rect { class: "back-field", x: "7", y: "7", width: "86", height: "126", rx: "5" }
-                path { class: "back-lines", d: "M7 27 L27 7 M7 47 L47 7 M7 67 L67 7 M7 87 L87 7 M7 107 L93 21 M7 127 L93 41 M21 133 L93 61 M41 133 L93 81 M61 133 L93 101 M81 133 L93 121" }
-                circle { class: "back-emblem", cx: "50", cy: "70", r: "17" }
-                text { class: "back-letter", x: "50", y: "79", text_anchor: "middle", "T" }
-            }
-        };
+    let ctx = use_ctx();
+    let (style, four) = {
+        let settings = ctx.settings.read();
+        (settings.card_style, settings.four_colours)
     };
-    let suit = card.suit();
-    let rank = rank_text(card);
-    let court = matches!(card.rank().map(|rank| rank.value()), Some(11..=13));
-    let index_size = if rank.len() > 1 { "30" } else { "34" };
+    let palette = if four { Palette::FourColour } else { Palette::TwoColour };
+    let source = svg_data_url(&card_svg(card, style, palette));
     rsx! {
-        svg { class: "card-art face {suit_class(suit)}", view_box: "0 0 100 140", "aria-hidden": "true",
-            rect { class: "card-edge", x: "1", y: "1", width: "98", height: "138", rx: "9" }
-            text { class: "index", x: "6", y: "33", font_size: index_size, "{rank}" }
-            if let Some(suit) = suit {
-                SuitShape { suit, x: 8.0, y: 39.0, size: 22.0 }
-                g { transform: "rotate(180 50 70)",
-                    text { class: "index", x: "6", y: "33", font_size: index_size, "{rank}" }
-                    SuitShape { suit, x: 8.0, y: 39.0, size: 22.0 }
-                }
-                if court {
-                    rect { class: "court-frame", x: "32", y: "34", width: "52", height: "72", rx: "6" }
-                    text { class: "court-letter", x: "58", y: "84", text_anchor: "middle", "{rank}" }
-                    SuitShape { suit, x: 47.0, y: 88.0, size: 22.0 }
-                } else {
-                    SuitShape { suit, x: 36.0, y: 48.0, size: 46.0 }
-                }
-            } else {
-                text { class: "court-letter", x: "50", y: "84", text_anchor: "middle", "★" }
-            }
+        img { class: "card-svg", src: "{source}", alt: "", draggable: "false" }
+    }
+}
+
+/// An SVG drawing as a `data:` address (the characters a URL reserves escaped).
+pub fn svg_data_url(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len() + 32);
+    out.push_str("data:image/svg+xml;charset=utf-8,");
+    for c in svg.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '#' => out.push_str("%23"),
+            '<' => out.push_str("%3C"),
+            '>' => out.push_str("%3E"),
+            '\n' => out.push_str("%0A"),
+            _ => out.push(c),
         }
     }
+    out
 }
 
 /// A short inline card for text: `Q♠` in the suit's colour, read out as its name.
@@ -106,7 +80,7 @@ pub fn CardArt(card: Option<Card>) -> Element {
 pub fn CardChip(card: Card) -> Element {
     let symbol = card.suit().map_or("", suit_symbol);
     rsx! {
-        span { class: "card-chip {suit_class(card.suit())}", role: "img", "aria-label": "{card.name()}",
+        span { class: "card-chip {suit_class(card.suit())}", role: "img", "aria-label": "{card_name(card)}",
             "data-card": "{card}",
             span { "aria-hidden": "true", "{rank_text(card)}{symbol}" }
         }

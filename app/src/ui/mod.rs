@@ -1,5 +1,7 @@
 //! The screens. One component tree for every platform; the stylesheet is compiled in (no asset
-//! bundler needed), and every card is our own SVG.
+//! bundler needed), and every card is our own SVG. Every word comes from the language files
+//! ([`crate::i18n`]); the tree is rebuilt under the language's key when it changes, so a switch
+//! mid-game keeps the game (it lives in the signals) and redraws every word.
 //!
 //! State lives in a few signals shared through [`Ctx`]: the screen, the table session, the
 //! settings, the match history and notices. After every change of the table the game is saved
@@ -7,14 +9,21 @@
 
 pub mod cards;
 pub mod newgame;
+pub mod rules;
+pub mod settings;
 pub mod table;
 
+use crate::i18n::{self, Lang};
 use crate::platform;
 use crate::session::TableSession;
 use crate::store::{self, MatchSummary, Settings, Store, SummaryEntry};
+use crate::tr;
 use dioxus::prelude::*;
 use std::rc::Rc;
 use troef_core::{GameId, KeyKind, Seat};
+
+/// Every language, for pickers.
+pub const LANGUAGES: [Lang; 2] = Lang::ALL;
 
 /// The stylesheet, compiled into the app.
 pub const STYLE: &str = include_str!("../../../assets/troef.css");
@@ -26,8 +35,25 @@ pub enum Screen {
     Table,
     Scoreboard,
     History,
-    Rules,
+    /// The rules: the list of games, or one game's page.
+    Rules(Option<GameId>),
     Settings,
+}
+
+impl Screen {
+    /// The screen's name in `data-screen` (for tests and styles).
+    pub fn name(self) -> &'static str {
+        match self {
+            Screen::Home => "Home",
+            Screen::NewGame => "NewGame",
+            Screen::Table => "Table",
+            Screen::Scoreboard => "Scoreboard",
+            Screen::History => "History",
+            Screen::Rules(None) => "Rules",
+            Screen::Rules(Some(_)) => "RulesGame",
+            Screen::Settings => "Settings",
+        }
+    }
 }
 
 /// The app's shared state.
@@ -63,7 +89,7 @@ impl Ctx {
         self.notices.write().push(text.into());
     }
 
-    fn store(&self) -> Rc<dyn Store> {
+    pub fn store(&self) -> Rc<dyn Store> {
         self.store.peek().clone()
     }
 }
@@ -88,7 +114,7 @@ pub fn after_change(ctx: Ctx) {
     };
     if let Some(saved) = saved {
         if let Err(error) = store::save_game(&*store, &saved) {
-            ctx.notice(format!("The game could not be saved: {error}"));
+            ctx.notice(tr!("notice-save-failed", error = error));
         }
     }
     if let Some(summary) = ended {
@@ -96,7 +122,7 @@ pub fn after_change(ctx: Ctx) {
         history.write().push(summary);
         let saved = store::save_history(&*store, &history.peek());
         if let Err(error) = saved {
-            ctx.notice(format!("The match history could not be saved: {error}"));
+            ctx.notice(tr!("notice-history-failed", error = error));
         }
     }
 }
@@ -116,7 +142,7 @@ pub fn leave_table(ctx: Ctx) {
         let mut session = ctx.session;
         session.set(None);
         if let Err(error) = store::clear_game(&*ctx.store()) {
-            ctx.notice(format!("The finished game could not be cleared: {error}"));
+            ctx.notice(tr!("notice-clear-failed", error = error));
         }
     }
     ctx.go(Screen::Home);
@@ -148,19 +174,34 @@ pub fn App() -> Element {
             store: Signal::new(store),
         }
     });
-    let four = if ctx.settings.read().four_colours { "four-colours" } else { "two-colours" };
+    let settings = ctx.settings.read().clone();
+    i18n::set_lang(settings.language);
+    platform::set_document_language(settings.language.code(), settings.language.dir());
+    let four = if settings.four_colours { "four-colours" } else { "two-colours" };
+    let theme = settings.theme.name();
     let screen = *ctx.screen.read();
+    // One keyed child: a new language rebuilds every component (words are read while rendering).
+    let languages = [settings.language];
     rsx! {
         style { {STYLE} }
-        div { class: "app {four}", "data-screen": "{screen:?}",
-            match screen {
-                Screen::Home => rsx! { Home {} },
-                Screen::NewGame => rsx! { newgame::NewGame {} },
-                Screen::Table => rsx! { table::TableScreen {} },
-                Screen::Scoreboard => rsx! { table::ScoreboardScreen {} },
-                Screen::History => rsx! { HistoryScreen {} },
-                Screen::Rules => rsx! { RulesScreen {} },
-                Screen::Settings => rsx! { SettingsScreen {} },
+        for lang in languages {
+            div {
+                key: "{lang.code()}",
+                class: "app {four} theme-{theme}",
+                lang: "{lang.code()}",
+                dir: "{lang.dir()}",
+                "data-screen": "{screen.name()}",
+                "data-lang": "{lang.code()}",
+                "data-theme": "{theme}",
+                match screen {
+                    Screen::Home => rsx! { Home {} },
+                    Screen::NewGame => rsx! { newgame::NewGame {} },
+                    Screen::Table => rsx! { table::TableScreen {} },
+                    Screen::Scoreboard => rsx! { table::ScoreboardScreen {} },
+                    Screen::History => rsx! { HistoryScreen {} },
+                    Screen::Rules(game) => rsx! { rules::RulesScreen { game } },
+                    Screen::Settings => rsx! { settings::SettingsScreen {} },
+                }
             }
         }
     }
@@ -176,7 +217,7 @@ fn Notices() -> Element {
                 for (index, notice) in notices.iter().enumerate() {
                     p { key: "{index}", "{notice}" }
                 }
-                button { class: "btn small", onclick: move |_| ctx.notices.write().clear(), "Dismiss" }
+                button { class: "btn small", onclick: move |_| ctx.notices.write().clear(), {tr!("dismiss")} }
             }
         }
     }
@@ -187,7 +228,7 @@ pub fn TopBar(title: String, back: Screen) -> Element {
     let ctx = use_ctx();
     rsx! {
         header { class: "topbar",
-            button { class: "icon-btn", "aria-label": "Back", onclick: move |_| ctx.go(back), "‹" }
+            button { class: "icon-btn", "aria-label": "{tr!(\"back\")}", "data-action": "back", onclick: move |_| ctx.go(back), span { class: "flip-rtl", "‹" } }
             h1 { "{title}" }
             span { class: "icon-btn spacer" }
         }
@@ -200,7 +241,7 @@ fn Home() -> Element {
     let resume = ctx.session.read().as_ref().map(|session| {
         let hand = session.view(None).hand_number;
         let over = session.hand_result().is_some_and(|result| result.match_over.is_some());
-        (session.game().title(), hand, over)
+        (game_title(session.game()), hand, over)
     });
     rsx! {
         main { class: "home",
@@ -212,22 +253,22 @@ fn Home() -> Element {
                     span { class: "mini-card r4", cards::CardArt { card: "JC".parse().ok() } }
                 }
                 h1 { "Troef" }
-                p { class: "tagline", "Kitchen-table card games, on your phone." }
+                p { class: "tagline", {tr!("tagline")} }
             }
             Notices {}
             nav { class: "home-actions",
-                if let Some((title, hand, over)) = resume {
+                if let Some((title, hand, over)) = resume.clone() {
                     button { class: "btn primary big", "data-action": "continue", onclick: move |_| ctx.go(Screen::Table),
-                        if over { "See the result of {title}" } else { "Continue {title} · hand {hand}" }
+                        if over { {tr!("home-see-result", game = &title)} } else { {tr!("home-continue", game = &title, hand = hand)} }
                     }
                 }
                 button { class: "btn big", class: if resume.is_none() { "primary" }, "data-action": "new-game",
-                    onclick: move |_| ctx.go(Screen::NewGame), "New game"
+                    onclick: move |_| ctx.go(Screen::NewGame), {tr!("new-game")}
                 }
                 div { class: "row",
-                    button { class: "btn", onclick: move |_| ctx.go(Screen::Rules), "Rules" }
-                    button { class: "btn", "data-action": "history", onclick: move |_| ctx.go(Screen::History), "History" }
-                    button { class: "btn", "data-action": "settings", onclick: move |_| ctx.go(Screen::Settings), "Settings" }
+                    button { class: "btn", "data-action": "rules", onclick: move |_| ctx.go(Screen::Rules(None)), {tr!("rules")} }
+                    button { class: "btn", "data-action": "history", onclick: move |_| ctx.go(Screen::History), {tr!("history")} }
+                    button { class: "btn", "data-action": "settings", onclick: move |_| ctx.go(Screen::Settings), {tr!("settings")} }
                 }
             }
         }
@@ -238,19 +279,19 @@ fn Home() -> Element {
 fn HistoryScreen() -> Element {
     let history = use_ctx().history.read().clone();
     rsx! {
-        TopBar { title: "Match history", back: Screen::Home }
+        TopBar { title: tr!("history-title"), back: Screen::Home }
         main { class: "page",
             if history.is_empty() {
-                p { class: "muted", "No finished matches yet. Finished matches appear here with their final scores." }
+                p { class: "muted", {tr!("history-empty")} }
             }
             ul { class: "history",
                 for (index, entry) in history.iter().enumerate().rev() {
                     li { key: "{index}", class: "panel",
                         div { class: "history-head",
-                            strong { {GameId::parse(&entry.game).map(|id| id.title()).unwrap_or("?")} }
-                            span { class: "muted", "{platform::date_text(entry.finished_at_ms)} · {entry.hands} hands" }
+                            strong { {GameId::parse(&entry.game).map(game_title).unwrap_or_default()} }
+                            span { class: "muted", "{platform::date_text(entry.finished_at_ms)} · " {tr!("hands-count", count = entry.hands)} }
                         }
-                        p { "{entry.result}" }
+                        p { {i18n::gloss(&entry.result)} }
                         p { class: "muted", {entry.players.join(", ")} }
                         div { class: "totals",
                             for total in entry.totals.iter() {
@@ -264,100 +305,31 @@ fn HistoryScreen() -> Element {
     }
 }
 
-/// A key's name as a label: `target_score` → "Target score".
+/// A key's or value's name as a label in the current language: `target_score` → "Target score"
+/// (the `w-` message of the word when there is one).
 pub fn key_label(name: &str) -> String {
-    let text = name.replace('_', " ");
+    let text = i18n::word(name);
     let mut chars = text.chars();
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-#[component]
-fn RulesScreen() -> Element {
-    rsx! {
-        TopBar { title: "Rules", back: Screen::Home }
-        main { class: "page",
-            p { class: "muted", "Each game below with the house rules you can set when starting a game, their defaults and what they do." }
-            for id in GameId::ALL {
-                details { key: "{id.name()}", class: "panel rules",
-                    summary { strong { "{id.title()}" } " — {id.description()}" }
-                    ul {
-                        for key in newgame::keys_of(id) {
-                            li { key: "{key.name}",
-                                strong { {key_label(key.name)} }
-                                span { class: "muted", " (default {key.default}; {allowed(key.kind)})" }
-                                br {}
-                                "{key.help}"
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-fn allowed(kind: KeyKind) -> String {
+/// A key's allowed values in words.
+pub fn allowed(kind: KeyKind) -> String {
     match kind {
-        KeyKind::Choice(values) => values.join(", "),
-        KeyKind::Integer { min, max, step } => format!("{min} to {max} in steps of {step}"),
-        KeyKind::Subset(values) => format!("any of {}", values.join(", ")),
+        KeyKind::Choice(values) => values.iter().map(|value| key_label(value)).collect::<Vec<_>>().join(", "),
+        KeyKind::Integer { min, max, step } => tr!("allowed-range", min = min, max = max, step = step),
+        KeyKind::Subset(values) => {
+            tr!("allowed-subset", values = values.iter().map(|value| key_label(value)).collect::<Vec<_>>().join(", "))
+        }
     }
 }
 
-#[component]
-fn SettingsScreen() -> Element {
-    let ctx = use_ctx();
-    let settings = *ctx.settings.read();
-    let save = move |new: Settings| {
-        let mut signal = ctx.settings;
-        signal.set(new);
-        if let Err(error) = store::save_settings(&*ctx.store(), &new) {
-            ctx.notice(format!("Settings could not be saved: {error}"));
-        }
-    };
-    rsx! {
-        TopBar { title: "Settings", back: Screen::Home }
-        main { class: "page",
-            section { class: "panel",
-                h2 { "Bot speed" }
-                p { class: "muted", "How long bots pause before they play, so you can follow every card." }
-                div { class: "segmented", role: "radiogroup",
-                    for speed in store::BotSpeed::ALL {
-                        button {
-                            key: "{speed.name()}",
-                            class: if settings.bot_speed == speed { "seg on" } else { "seg" },
-                            role: "radio",
-                            "aria-checked": "{settings.bot_speed == speed}",
-                            "data-speed": "{speed.name()}",
-                            onclick: move |_| save(Settings { bot_speed: speed, ..settings }),
-                            {key_label(speed.name())}
-                        }
-                    }
-                }
-            }
-            section { class: "panel",
-                h2 { "Suit colours" }
-                p { class: "muted", "Four colours tell the suits apart at a glance and for colour-blind players; every suit also has its own shape." }
-                div { class: "segmented", role: "radiogroup",
-                    button { class: if settings.four_colours { "seg on" } else { "seg" }, role: "radio",
-                        "aria-checked": "{settings.four_colours}",
-                        onclick: move |_| save(Settings { four_colours: true, ..settings }), "Four colours"
-                    }
-                    button { class: if !settings.four_colours { "seg on" } else { "seg" }, role: "radio",
-                        "aria-checked": "{!settings.four_colours}",
-                        onclick: move |_| save(Settings { four_colours: false, ..settings }), "Red and black"
-                    }
-                }
-                div { class: "suit-sample",
-                    for suit in troef_core::Suit::ALL {
-                        cards::SuitIcon { key: "{suit.letter()}", suit }
-                    }
-                }
-            }
-            section { class: "panel",
-                h2 { "Saved games" }
-                p { class: "muted", "The game in progress and the match history are saved after every card, in {platform::store_place()}." }
-            }
-        }
-    }
+/// A game's title in the current language.
+pub fn game_title(id: GameId) -> String {
+    tr!(&format!("game-{}", id.name()))
+}
+
+/// A game's one-line description in the current language.
+pub fn game_description(id: GameId) -> String {
+    tr!(&format!("game-{}-line", id.name()))
 }

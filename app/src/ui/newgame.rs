@@ -2,8 +2,9 @@
 //! defaults preselected, keys that do nothing under the other settings hidden), and seat the
 //! table: you, bots with a level, or more people on this phone.
 
-use super::{after_change, key_label, use_ctx, Screen, TopBar};
+use super::{after_change, game_description, game_title, key_label, use_ctx, Screen, TopBar};
 use crate::setup::{default_name, BotLevel, GameSetup, SeatKind, SeatSetup};
+use crate::tr;
 use dioxus::prelude::*;
 use std::collections::BTreeMap;
 use troef_core::{ConfigKey, ConfigValues, Game, GameId, KeyKind};
@@ -45,12 +46,25 @@ fn key_applies(id: GameId, key: &str, config: &BTreeMap<String, String>) -> bool
     key_context(id, key).iter().all(|(other, value)| config.get(*other).is_some_and(|current| current == value))
 }
 
-fn resize_seats(seats: &mut Vec<SeatSetup>, count: usize) {
+fn resize_seats(seats: &mut Vec<SeatSetup>, count: usize, level: BotLevel) {
     while seats.len() < count {
         let index = seats.len();
-        seats.push(SeatSetup { name: default_name(index), kind: SeatKind::Bot { level: BotLevel::Normal } });
+        seats.push(SeatSetup { name: default_name(index), kind: SeatKind::Bot { level } });
     }
     seats.truncate(count);
+}
+
+/// You (by the name in the settings) in seat 0, bots of the settings' level elsewhere.
+fn first_seats(count: u8, name: &str, level: BotLevel) -> Vec<SeatSetup> {
+    let mut seats = crate::setup::default_seats(count);
+    for (index, seat) in seats.iter_mut().enumerate() {
+        if index == 0 {
+            seat.name = if name.is_empty() { tr!("you") } else { name.to_string() };
+        } else {
+            seat.kind = SeatKind::Bot { level };
+        }
+    }
+    seats
 }
 
 #[component]
@@ -58,13 +72,17 @@ pub fn NewGame() -> Element {
     let ctx = use_ctx();
     let mut game = use_signal(|| GameId::Tarneeb);
     let mut config = use_signal(|| defaults(GameId::Tarneeb));
-    let mut seats = use_signal(|| crate::setup::default_seats(4));
+    let (player_name, level) = {
+        let settings = ctx.settings.read();
+        (settings.name.clone(), settings.bot_level)
+    };
+    let mut seats = use_signal(|| first_seats(4, &player_name, level));
     let mut error = use_signal(|| None::<String>);
     let id = *game.read();
     let checked = check(id, &config.read());
     if let Ok(count) = checked {
         if seats.peek().len() != count as usize {
-            resize_seats(&mut seats.write(), count as usize);
+            resize_seats(&mut seats.write(), count as usize, level);
         }
     }
     let current = config.read().clone();
@@ -88,10 +106,10 @@ pub fn NewGame() -> Element {
         }
     };
     rsx! {
-        TopBar { title: "New game", back: Screen::Home }
+        TopBar { title: tr!("new-game"), back: Screen::Home }
         main { class: "page newgame",
             section { class: "panel",
-                h2 { "Game" }
+                h2 { {tr!("newgame-game")} }
                 div { class: "game-list", role: "radiogroup",
                     for option in GameId::ALL {
                         button {
@@ -104,37 +122,37 @@ pub fn NewGame() -> Element {
                                 game.set(option);
                                 config.set(defaults(option));
                                 if let Ok(count) = check(option, &defaults(option)) {
-                                    resize_seats(&mut seats.write(), count as usize);
+                                    resize_seats(&mut seats.write(), count as usize, level);
                                 }
                                 error.set(None);
                             },
-                            strong { "{option.title()}" }
-                            span { "{option.description()}" }
+                            strong { {game_title(option)} }
+                            span { {game_description(option)} }
                         }
                     }
                 }
             }
             section { class: "panel",
-                h2 { "Players" }
-                p { class: "muted", "Several people on this phone play pass-and-play: the phone hides every hand between turns." }
+                h2 { {tr!("newgame-players")} }
+                p { class: "muted", {tr!("newgame-players-help")} }
                 for (index, seat) in seats.read().iter().enumerate() {
                     if dealer_seats(id, &current) & (1 << index) != 0 {
                         SeatField { key: "{index}", index, seat: seat.clone(), seats }
                     } else {
                         p { key: "{index}", class: "seat-field dummy", "data-seat": "{index}",
-                            "Seat {index + 1} is the dummy hand: the players play it in turn."
+                            {tr!("newgame-dummy-seat", seat = index + 1)}
                         }
                     }
                 }
             }
             section { class: "panel",
                 div { class: "panel-head",
-                    h2 { "House rules" }
+                    h2 { {tr!("rules-heading-house-rules")} }
                     if changed {
-                        button { class: "btn small", onclick: move |_| config.set(defaults(id)), "Reset to defaults" }
+                        button { class: "btn small", onclick: move |_| config.set(defaults(id)), {tr!("newgame-reset")} }
                     }
                 }
-                p { class: "muted", "Preset to the usual rules; the default of each is marked. Rules that do nothing with the other settings are hidden." }
+                p { class: "muted", {tr!("newgame-house-rules-help")} }
                 for key in keys_of(id).iter().filter(|key| key_applies(id, key.name, &current)) {
                     KeyField { key: "{id.name()}-{key.name}", game: id, name: key.name, value: current.get(key.name).cloned().unwrap_or_default(), config }
                 }
@@ -146,7 +164,7 @@ pub fn NewGame() -> Element {
                 p { class: "error", role: "alert", "{reason}" }
             }
             button { class: "btn primary big sticky", "data-action": "start", disabled: checked.is_err(), onclick: start,
-                "Start {id.title()}"
+                {tr!("newgame-start", game = game_title(id))}
             }
         }
     }
@@ -170,7 +188,7 @@ fn KeyField(game: GameId, name: &'static str, value: String, config: Signal<BTre
                         "data-value": "{option}",
                         onclick: move |_| set(option.to_string()),
                         {key_label(option)}
-                        if option == key.default { span { class: "default-mark", " ·default" } }
+                        if option == key.default { span { class: "default-mark", " ·" {tr!("default-mark")} } }
                     }
                 }
             }
@@ -180,7 +198,7 @@ fn KeyField(game: GameId, name: &'static str, value: String, config: Signal<BTre
                 for option in values.iter().copied() {
                     option { key: "{option}", value: "{option}", selected: value == option,
                         {key_label(option)}
-                        if option == key.default { " (default)" }
+                        if option == key.default { " (" {tr!("default-mark")} ")" }
                     }
                 }
             }
@@ -232,10 +250,10 @@ fn KeyField(game: GameId, name: &'static str, value: String, config: Signal<BTre
         div { class: "field", "data-key": "{name}",
             div { class: "field-head",
                 span { class: "field-name", {key_label(name)} }
-                if value != key.default { span { class: "changed", "changed" } }
+                if value != key.default { span { class: "changed", {tr!("changed-mark")} } }
             }
             {control}
-            p { class: "help", "{key.help}" span { class: "muted", " Default: {key_label(key.default)}." } }
+            p { class: "help", {tr!(&format!("key-{}-{}", game.name(), name))} " " span { class: "muted", {tr!("default-is", value = key_label(key.default))} } }
         }
     }
 }
@@ -250,7 +268,7 @@ fn SeatField(index: usize, seat: SeatSetup, seats: Signal<Vec<SeatSetup>>) -> El
         div { class: "seat-field", "data-seat": "{index}",
             input {
                 r#type: "text",
-                "aria-label": "Name of player {index + 1}",
+                "aria-label": "{tr!(\"newgame-seat-name\", seat = index + 1)}",
                 maxlength: "16",
                 value: "{seat.name}",
                 oninput: move |event| {
@@ -260,7 +278,7 @@ fn SeatField(index: usize, seat: SeatSetup, seats: Signal<Vec<SeatSetup>>) -> El
                 },
             }
             select {
-                "aria-label": "Who plays seat {index + 1}",
+                "aria-label": "{tr!(\"newgame-seat-kind\", seat = index + 1)}",
                 onchange: move |event| {
                     let value = event.value();
                     let kind = match value.strip_prefix("bot-").and_then(BotLevel::parse) {
@@ -271,10 +289,10 @@ fn SeatField(index: usize, seat: SeatSetup, seats: Signal<Vec<SeatSetup>>) -> El
                         seat.kind = kind;
                     }
                 },
-                option { value: "person", selected: kind_value == "person", "Person on this phone" }
+                option { value: "person", selected: kind_value == "person", {tr!("seat-person")} }
                 for level in BotLevel::ALL {
                     option { key: "{level.name()}", value: "bot-{level.name()}", selected: kind_value == format!("bot-{}", level.name()),
-                        "Bot · {level.name()}"
+                        {tr!("seat-bot", level = tr!(&format!("level-{}", level.name())))}
                     }
                 }
             }

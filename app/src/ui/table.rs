@@ -1,13 +1,17 @@
-//! The table screen (seats, trick, hand, action panel), the privacy screen of pass-and-play, the
-//! hand result, the scoreboard and the record export.
+//! The table screen (seats, trick, hand, action panel, undo and hint), the privacy screen of
+//! pass-and-play, the hand result, the scoreboard, the hand's history and the record export.
+//! Cards animate from the hand to the trick and from the trick to its winner (CSS, off when the
+//! system asks for reduced motion).
 //!
 //! The screen renders one [`TableView`], built from the seat view of the person holding the phone
 //! (or the public view). **While the privacy screen shows, no view is built at all**, so the page
 //! holds no card of any hand.
 
 use super::cards::{CardArt, CardChip, SuitIcon};
-use super::{after_change, leave_table, use_ctx, Ctx, Screen, TopBar};
+use super::{after_change, game_title, leave_table, use_ctx, Ctx, Screen, TopBar};
+use crate::i18n::{self, card_name};
 use crate::session::{ActionOption, HandCard, HandResult, SeatPanel, TableView, TrickView};
+use crate::tr;
 use crate::words::{self, Token};
 use dioxus::prelude::*;
 use troef_core::{Card, Game, GameId, Seat, SeatNames};
@@ -60,15 +64,34 @@ fn use_bot_driver(ctx: Ctx) {
                 _ => Ok(false),
             };
             match result {
-                Ok(true) => after_change(ctx),
+                Ok(true) => {
+                    sound_after_action(ctx);
+                    after_change(ctx);
+                }
                 Ok(false) => {}
                 Err(error) => {
-                    ctx.notice(format!("A bot could not play: {error}"));
+                    ctx.notice(tr!("notice-bot-failed", error = error));
                     crate::platform::sleep(1000).await;
                 }
             }
         }
     });
+}
+
+/// A short sound for what just happened at the table (a card played, a trick taken), when sound
+/// is on.
+fn sound_after_action(ctx: Ctx) {
+    if !ctx.settings.peek().sound {
+        return;
+    }
+    let view = ctx.session.peek().as_ref().map(|session| session.view(None));
+    if let Some(view) = view {
+        if view.trick.cards.is_empty() && view.tricks_played > 0 {
+            crate::platform::play_sound("trick");
+        } else if !view.trick.cards.is_empty() {
+            crate::platform::play_sound("card");
+        }
+    }
 }
 
 #[component]
@@ -78,8 +101,8 @@ pub fn TableScreen() -> Element {
     let overlay = use_signal(|| None::<Overlay>);
     if ctx.session.read().is_none() {
         return rsx! {
-            TopBar { title: "Table", back: Screen::Home }
-            main { class: "page", p { "No game in progress." } }
+            TopBar { title: tr!("table"), back: Screen::Home }
+            main { class: "page", p { {tr!("table-no-game")} } }
         };
     }
     let result = ctx.session.read().as_ref().and_then(|session| session.hand_result());
@@ -115,8 +138,8 @@ fn PrivacyScreen(seat: Seat) -> Element {
         main { class: "privacy", "data-privacy": "{seat.0}",
             div { class: "privacy-card",
                 div { class: "privacy-icon", "aria-hidden": "true", "🂠" }
-                h1 { "Pass the phone to {name}" }
-                p { "Every hand is hidden. {name}, tap when you hold the phone." }
+                h1 { {tr!("privacy-title", name = name.clone())} }
+                p { {tr!("privacy-text", name = name.clone())} }
                 button {
                     class: "btn primary big",
                     "data-action": "ready",
@@ -124,9 +147,9 @@ fn PrivacyScreen(seat: Seat) -> Element {
                         let mut revealed = ctx.revealed;
                         revealed.set(Some(seat));
                     },
-                    "I am {name}: show my cards"
+                    {tr!("privacy-ready", name = name.clone())}
                 }
-                button { class: "btn ghost", onclick: move |_| leave_table(ctx), "Leave the table" }
+                button { class: "btn ghost", onclick: move |_| leave_table(ctx), {tr!("leave-table")} }
             }
         }
     }
@@ -138,6 +161,7 @@ enum Overlay {
     LastTrick,
     /// The record of a finished hand, by number.
     Record(u32),
+    /// The whole hand so far: every trick with its winner, and every call.
     Log,
 }
 
@@ -161,14 +185,18 @@ fn Words(words: String, game: GameId, names: Vec<String>) -> Element {
     rsx! {
         for (index, token) in tokens.into_iter().enumerate() {
             match token {
-                Token::Word(word) => rsx! { span { key: "{index}", class: "w", "{word} " } },
+                Token::Word(word) => rsx! { span { key: "{index}", class: "w", "{i18n::word(&word)} " } },
                 Token::Card(card) => rsx! { span { key: "{index}", CardChip { card } " " } },
                 Token::Suit(suit) => rsx! { span { key: "{index}", SuitIcon { suit } " " } },
                 Token::Seat(seat) => rsx! { span { key: "{index}", class: "w", {names.get(seat.index()).cloned().unwrap_or_default()} " " } },
-                Token::Arrow => rsx! { span { key: "{index}", class: "w", "→ " } },
+                Token::Arrow => rsx! { span { key: "{index}", class: "w", span { class: "flip-rtl", "→" } " " } },
             }
         }
     }
+}
+
+fn game_of(ctx: Ctx) -> GameId {
+    ctx.session.peek().as_ref().map_or(GameId::Tarneeb, |session| session.game())
 }
 
 fn plain_words(words: &str, game: GameId, names: &[String]) -> String {
@@ -189,6 +217,8 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
     let mut picked = use_signal(|| (0usize, Vec::<Card>::new()));
     let mut choice = use_signal(|| (0usize, None::<Card>));
     let mut error = use_signal(|| (0usize, None::<String>));
+    // The hint asked for at this moment: the action's line and its reason in words.
+    let mut hint = use_signal(|| (0usize, None::<(String, String)>));
     let moment = view.log.len();
     let picked_cards = if picked.read().0 == moment { picked.read().1.clone() } else { Vec::new() };
     let options = view.options.clone();
@@ -202,6 +232,8 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
         let outcome = slot.write().as_mut().map(|session| session.act(seat, &line));
         match outcome {
             Some(Ok(())) => {
+                hint.set((moment + 1, None));
+                sound_after_action(ctx);
                 after_change(ctx);
             }
             Some(Err(reason)) => error.set((moment, Some(reason))),
@@ -235,14 +267,14 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
     let my_turn = view.viewer.is_some() && view.to_act == view.viewer;
     let status = if my_turn {
         if !single.is_empty() && multi.is_empty() {
-            "Your turn: tap a card to play".to_string()
+            tr!("status-tap-card")
         } else if need > 0 {
-            format!("Your turn: pick {need} cards")
+            tr!("status-pick-cards", count = need)
         } else {
-            "Your turn".to_string()
+            tr!("status-your-turn")
         }
     } else if view.to_act.is_some() {
-        format!("{to_act_name} to play")
+        tr!("status-to-play", name = to_act_name.clone())
     } else {
         String::new()
     };
@@ -273,12 +305,51 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
         _ => Vec::new(),
     };
     let refusal = error.read().1.clone().filter(|_| error.read().0 == moment);
+    let shown_hint = hint.read().1.clone().filter(|_| hint.read().0 == moment && my_turn);
+    let hinted_cards: Vec<Card> = shown_hint
+        .as_ref()
+        .and_then(|(line, _)| options.iter().find(|option| &option.line == line))
+        .map(|option| option.cards.clone())
+        .unwrap_or_default();
+    let can_undo = view.undo_available;
+    let ask_hint = move |_| {
+        let Some(seat) = viewer else { return };
+        let found = ctx.session.peek().as_ref().and_then(|session| session.hint(seat));
+        if let Some((line, reason_id)) = found {
+            let words = ctx
+                .session
+                .peek()
+                .as_ref()
+                .map(|session| session.view(Some(seat)))
+                .and_then(|view| view.options.into_iter().find(|option| option.line == line))
+                .map(|option| option.words)
+                .unwrap_or_default();
+            let names: Vec<String> = ctx
+                .session
+                .peek()
+                .as_ref()
+                .map(|session| session.setup().seats.iter().map(|seat| seat.name.clone()).collect())
+                .unwrap_or_default();
+            let text = tr!("hint-text", action = plain_words(&words, game_of(ctx), &names), reason = tr!(reason_id));
+            hint.set((moment, Some((line, text))));
+        }
+    };
+    let undo = move |_| {
+        let mut slot = ctx.session;
+        let outcome = slot.write().as_mut().map(|session| session.undo());
+        match outcome {
+            Some(Ok(())) => after_change(ctx),
+            Some(Err(reason)) => error.set((moment, Some(reason))),
+            None => {}
+        }
+    };
+    let winner_pos = view.last_trick.as_ref().and_then(|trick| trick.winner).map(|seat| position(seat, anchor, seats));
     rsx! {
         div { class: "table seats-{seats}", "data-viewer": "{view.viewer.map(|s| s.0 as i32).unwrap_or(-1)}",
             header { class: "topbar",
-                button { class: "icon-btn", "aria-label": "Home", onclick: move |_| leave_table(ctx), "‹" }
-                h1 { "{game.title()}" span { class: "muted", " · hand {view.hand_number}" } }
-                button { class: "icon-btn", "aria-label": "Menu", "data-action": "menu", onclick: move |_| overlay.set(Some(Overlay::Menu)), "≡" }
+                button { class: "icon-btn", "aria-label": "{tr!(\"home\")}", "data-action": "home", onclick: move |_| leave_table(ctx), span { class: "flip-rtl", "‹" } }
+                h1 { {game_title(game)} span { class: "muted", " · " {tr!("hand-number", number = view.hand_number)} } }
+                button { class: "icon-btn", "aria-label": "{tr!(\"menu\")}", "data-action": "menu", onclick: move |_| overlay.set(Some(Overlay::Menu)), "≡" }
             }
             div { class: "facts", "data-facts": "",
                 FactsLine { view: view.clone() }
@@ -288,21 +359,27 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                     SeatBox { key: "{panel.seat.0}", panel: panel.clone(), pos: position(panel.seat, anchor, seats), game, names: names.clone(), on_tap: tap }
                 }
                 div {
-                    class: if settled { "trick settled" } else { "trick" },
+                    class: if settled { "trick settled to-{winner_pos.unwrap_or(\"top\")}" } else { "trick" },
                     "data-trick": "",
                     role: "button",
-                    "aria-label": "Show the last trick",
+                    tabindex: "0",
+                    "aria-label": "{tr!(\"show-last-trick\")}",
                     onclick: move |_| if has_last { overlay.set(Some(Overlay::LastTrick)) },
+                    onkeydown: move |event: KeyboardEvent| {
+                        if has_last && matches!(event.key(), Key::Enter | Key::Character(_)) {
+                            overlay.set(Some(Overlay::LastTrick));
+                        }
+                    },
                     for played in center.cards.iter() {
-                        div { key: "{played.seat.0}", class: "trick-card at-{position(played.seat, anchor, seats)}",
+                        div { key: "{played.seat.0}-{played.face.card.map(|card| card.to_string()).unwrap_or_default()}", class: "trick-card at-{position(played.seat, anchor, seats)}",
                             CardFaceView { card: played.face.card, size: "md" }
                         }
                     }
                     if let Some(winner) = center.winner.filter(|_| settled) {
-                        div { class: "trick-note", "Won by {view.seat_name(winner)}" }
+                        div { class: "trick-note", {tr!("won-by", name = view.seat_name(winner).to_string())} }
                     }
                     if center.cards.is_empty() && !view.talon.is_empty() {
-                        div { class: "talon", "aria-label": "Talon of {view.talon.len()} cards",
+                        div { class: "talon", role: "group", "aria-label": "{tr!(\"talon-of\", count = view.talon.len())}",
                             for (index, face) in view.talon.iter().enumerate() {
                                 div { key: "{index}", class: "talon-card", CardFaceView { card: face.card, size: "sm" } }
                             }
@@ -321,6 +398,19 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                 if let Some(reason) = refusal {
                     p { class: "error", role: "alert", "{reason}" }
                 }
+                if let Some((_, text)) = shown_hint.as_ref() {
+                    p { class: "hint", role: "status", "data-hint": "", "{text}" }
+                }
+                if (my_turn && view.viewer.is_some()) || can_undo {
+                    div { class: "tools",
+                        if my_turn {
+                            button { class: "btn small", "data-action": "hint", onclick: ask_hint, {tr!("hint")} }
+                        }
+                        if can_undo {
+                            button { class: "btn small", "data-action": "undo", onclick: undo, {tr!("undo")} }
+                        }
+                    }
+                }
                 if my_turn {
                     div { class: "actions", "data-actions": "",
                         if !chooser.is_empty() {
@@ -331,12 +421,12 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                                         Words { words: option.words.clone(), game, names: names.clone() }
                                     }
                                 }
-                                button { class: "btn ghost", onclick: move |_| choice.set((moment, None)), "Cancel" }
+                                button { class: "btn ghost", onclick: move |_| choice.set((moment, None)), {tr!("cancel")} }
                             }
                         }
                         if need > 0 {
                             div { class: "pick",
-                                span { "Picked {picked_cards.len()} of {need}" }
+                                span { "data-need": "{need}", {tr!("picked-of", picked = picked_cards.len(), need = need)} }
                                 for option in matching.iter() {
                                     button { key: "{option.line}", class: "btn primary", "data-line": "{option.line}",
                                         onclick: { let line = option.line.clone(); move |_| act.call(line.clone()) },
@@ -349,7 +439,7 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                             // Cards are to be played: other actions (a claim) stay one tap away,
                             // out of the way of a mistaken tap.
                             details { class: "more",
-                                summary { "Other actions" }
+                                summary { {tr!("other-actions")} }
                                 ButtonGroups { options: buttons.clone(), game, names: names.clone(), on_act: act }
                             }
                         } else {
@@ -357,7 +447,17 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                         }
                     }
                 }
-                div { class: "hand", "data-hand": "",
+                if let Some(me) = me.as_ref().filter(|me| me.cards_in_hand > view.hand.len()) {
+                    div { class: "unseen-hand", "data-unseen-hand": "",
+                        p { {tr!("hand-unseen", count = me.cards_in_hand - view.hand.len())} }
+                        div { class: "backs",
+                            for index in 0..(me.cards_in_hand - view.hand.len()).min(13) {
+                                span { key: "{index}", class: "card sm", CardArt { card: None } }
+                            }
+                        }
+                    }
+                }
+                div { class: "hand", "data-hand": "", role: "group", "aria-label": "{tr!(\"your-hand\")}",
                     for (row_index, row) in hand_rows.iter().enumerate() {
                         div { key: "{row_index}", class: "hand-row", style: "--n: {row.len()}",
                             for (index, held) in row.iter().enumerate() {
@@ -366,6 +466,7 @@ fn Board(view: TableView, overlay: Signal<Option<Overlay>>) -> Element {
                                     held: held.clone(),
                                     tilt: index as i32 * 2 - row.len() as i32 + 1,
                                     active: my_turn && (held.playable),
+                                    hinted: hinted_cards.contains(&held.card),
                                     picked: picked_cards.contains(&held.card),
                                     pickable: pickable.contains(&held.card),
                                     on_tap: tap,
@@ -395,18 +496,18 @@ fn FactsLine(view: TableView) -> Element {
     rsx! {
         div { class: "facts-line",
             if let Some(contract) = facts.contract.as_ref() {
-                span { class: "fact", "data-contract": "{contract}", "Contract " strong { {contract.replace('_', " ")} } }
+                span { class: "fact", "data-contract": "{contract}", {tr!("fact-contract")} " " strong { {i18n::gloss(contract)} } }
             } else if view.tricks_played == 0 && view.trick.cards.is_empty() {
-                span { class: "fact", "Bidding" }
+                span { class: "fact", {tr!("fact-bidding")} }
             }
             if !declarers.is_empty() {
-                span { class: "fact", "by " strong { {declarers.join(" & ")} } }
+                span { class: "fact", {tr!("fact-by")} " " strong { {declarers.join(" & ")} } }
             }
             if let Some(trump) = facts.trump {
-                span { class: "fact", "Trump " SuitIcon { suit: trump } }
+                span { class: "fact", {tr!(&format!("fact-trump-{}", view.game.name()))} " " SuitIcon { suit: trump } }
             }
             if let Some(called) = facts.called {
-                span { class: "fact", "Called " CardChip { card: called } }
+                span { class: "fact", {tr!("fact-called")} " " CardChip { card: called } }
             }
         }
     }
@@ -416,10 +517,10 @@ fn FactsLine(view: TableView) -> Element {
 fn SeatBadges(panel: SeatPanel) -> Element {
     rsx! {
         span { class: "badges",
-            if panel.dealer { span { class: "badge", title: "Dealer", "D" } }
-            if panel.declarer { span { class: "badge gold", title: "Declarer", "★" } }
-            if let Some(team) = panel.team { span { class: "badge team-{team}", "Team {team}" } }
-            span { class: "badge", "aria-label": "{panel.tricks} tricks", "{panel.tricks} tr" }
+            if panel.dealer { span { class: "badge", title: "{tr!(\"dealer\")}", role: "img", "aria-label": "{tr!(\"dealer\")}", {tr!("dealer-letter")} } }
+            if panel.declarer { span { class: "badge gold", title: "{tr!(\"declarer\")}", role: "img", "aria-label": "{tr!(\"declarer\")}", "★" } }
+            if let Some(team) = panel.team { span { class: "badge team-{team}", {tr!("team", team = team.to_string())} } }
+            span { class: "badge", role: "img", "aria-label": "{tr!(\"tricks-count\", count = panel.tricks)}", {tr!("tricks-short", count = panel.tricks)} }
         }
     }
 }
@@ -438,13 +539,13 @@ fn SeatBox(
         div { class: if panel.to_act { "seat at-{pos} acting" } else { "seat at-{pos}" }, "data-seat": "{panel.seat.0}",
             div { class: "avatar", "aria-hidden": "true", "{initial}" }
             div { class: "seat-text",
-                div { class: "seat-name", "{panel.name}" if panel.is_bot { span { class: "muted", " · bot" } } }
+                div { class: "seat-name", "{panel.name}" if panel.is_bot { span { class: "muted", " · " {tr!("bot")} } } }
                 SeatBadges { panel: panel.clone() }
                 if let Some(call) = panel.last_call.as_ref() {
                     div { class: "call", "data-call": "{panel.seat.0}", Words { words: call.clone(), game, names: names.clone() } }
                 }
             }
-            div { class: "backs", "aria-label": "{panel.cards_in_hand} cards",
+            div { class: "backs", role: "img", "aria-label": "{tr!(\"cards-count\", count = panel.cards_in_hand)}",
                 for index in 0..backs {
                     span { key: "{index}", class: "back-mini" }
                 }
@@ -465,12 +566,12 @@ fn CardFaceView(card: Option<Card>, size: &'static str) -> Element {
     rsx! {
         match card {
             Some(card) => rsx! {
-                div { class: "card {size}", role: "img", "aria-label": "{card.name()}", "data-card": "{card}",
+                div { class: "card {size}", role: "img", "aria-label": "{card_name(card)}", "data-card": "{card}",
                     CardArt { card: Some(card) }
                 }
             },
             None => rsx! {
-                div { class: "card {size}", role: "img", "aria-label": "face-down card", "data-card-back": "",
+                div { class: "card {size}", role: "img", "aria-label": "{tr!(\"face-down-card\")}", "data-card-back": "",
                     CardArt { card: None }
                 }
             },
@@ -485,10 +586,14 @@ fn HandCardView(
     active: bool,
     picked: bool,
     pickable: bool,
+    #[props(default)] hinted: bool,
     on_tap: EventHandler<Card>,
 ) -> Element {
     let card = held.card;
     let mut class = String::from("card hand-card lg");
+    if hinted {
+        class.push_str(" hinted");
+    }
     if active || pickable {
         class.push_str(" playable");
     }
@@ -499,7 +604,7 @@ fn HandCardView(
         button {
             class,
             style: "--tilt: {tilt}",
-            "aria-label": "{card.name()}",
+            "aria-label": "{card_name(card)}",
             "aria-pressed": if pickable { "{picked}" },
             "data-card": "{card}",
             "data-hand-card": "{card}",
@@ -552,7 +657,7 @@ fn Stepper(options: Vec<ActionOption>, game: GameId, names: Vec<String>, on_act:
     let count = options.len();
     rsx! {
         div { class: "stepper", "data-group": "{current.group}",
-            button { class: "btn step", "aria-label": "Lower", disabled: at == 0, onclick: move |_| index.set(at.saturating_sub(1)), "−" }
+            button { class: "btn step", "aria-label": "{tr!(\"lower\")}", disabled: at == 0, onclick: move |_| index.set(at.saturating_sub(1)), "−" }
             button {
                 class: "btn primary grow",
                 "data-line": "{current.line}",
@@ -561,7 +666,7 @@ fn Stepper(options: Vec<ActionOption>, game: GameId, names: Vec<String>, on_act:
                 onclick: { let line = current.line.clone(); move |_| on_act.call(line.clone()) },
                 Words { words: current.words.clone(), game, names: names.clone() }
             }
-            button { class: "btn step", "aria-label": "Higher", disabled: at + 1 >= count, onclick: move |_| index.set((at + 1).min(count - 1)), "+" }
+            button { class: "btn step", "aria-label": "{tr!(\"higher\")}", disabled: at + 1 >= count, onclick: move |_| index.set((at + 1).min(count - 1)), "+" }
         }
     }
 }
@@ -583,22 +688,22 @@ fn ResultScreen(result: HandResult, overlay: Signal<Option<Overlay>>) -> Element
     let deltas_json = serde_json::to_string(&result.deltas).unwrap_or_default();
     rsx! {
         header { class: "topbar",
-            button { class: "icon-btn", "aria-label": "Home", onclick: move |_| leave_table(ctx), "‹" }
-            h1 { "{game.title()}" span { class: "muted", " · hand {result.hand_number}" } }
-            button { class: "icon-btn", "aria-label": "Scores", onclick: move |_| ctx.go(Screen::Scoreboard), "≡" }
+            button { class: "icon-btn", "aria-label": "{tr!(\"home\")}", onclick: move |_| leave_table(ctx), span { class: "flip-rtl", "‹" } }
+            h1 { {game_title(game)} span { class: "muted", " · " {tr!("hand-number", number = result.hand_number)} } }
+            button { class: "icon-btn", "aria-label": "{tr!(\"scoreboard\")}", onclick: move |_| ctx.go(Screen::Scoreboard), "≡" }
         }
         main { class: "page result", "data-result": "", "data-deltas": "{deltas_json}", "data-kind": "{result.contract_kind}",
             section { class: "panel",
-                h2 { if let Some(summary) = over.as_ref() { "Match over: {summary}" } else { "Hand {result.hand_number} scored" } }
-                p { class: "muted", "Contract: {result.contract_kind.replace('_', \" \")}", if !result.played_out { " (not played out)" } }
+                h2 { if let Some(summary) = over.as_ref() { {tr!("match-over", summary = i18n::gloss(&with_names(summary, game, &names)))} } else { {tr!("hand-scored", number = result.hand_number)} } }
+                p { class: "muted", {tr!("result-contract", kind = i18n::gloss(&result.contract_kind))} if !result.played_out { " " {tr!("not-played-out")} } }
                 ol { class: "breakdown", "data-breakdown": "",
                     for (index, line) in result.breakdown.iter().enumerate() {
-                        li { key: "{index}", {with_names(line, game, &names)} }
+                        li { key: "{index}", {i18n::gloss(&with_names(line, game, &names))} }
                     }
                 }
             }
             section { class: "panel",
-                h2 { "This hand" }
+                h2 { {tr!("this-hand")} }
                 table { class: "scores",
                     tbody {
                         for (index, delta) in result.deltas.iter().enumerate() {
@@ -609,7 +714,7 @@ fn ResultScreen(result: HandResult, overlay: Signal<Option<Overlay>>) -> Element
                         }
                     }
                 }
-                h2 { "Match totals" }
+                h2 { {tr!("match-totals")} }
                 table { class: "scores",
                     tbody {
                         for entry in result.totals.iter() {
@@ -636,15 +741,15 @@ fn ResultScreen(result: HandResult, overlay: Signal<Option<Overlay>>) -> Element
                             revealed.set(None);
                             after_change(ctx);
                         },
-                        "Deal the next hand"
+                        {tr!("next-hand")}
                     }
                 } else {
-                    button { class: "btn primary big", "data-action": "new-game", onclick: move |_| { leave_table(ctx); ctx.go(Screen::NewGame) }, "New game" }
+                    button { class: "btn primary big", "data-action": "new-game", onclick: move |_| { leave_table(ctx); ctx.go(Screen::NewGame) }, {tr!("new-game")} }
                 }
                 div { class: "row",
-                    button { class: "btn", "data-action": "record", onclick: move |_| overlay.set(Some(Overlay::Record(result.hand_number))), "Hand record" }
-                    button { class: "btn", onclick: move |_| ctx.go(Screen::Scoreboard), "Scoreboard" }
-                    button { class: "btn", onclick: move |_| leave_table(ctx), "Home" }
+                    button { class: "btn", "data-action": "record", onclick: move |_| overlay.set(Some(Overlay::Record(result.hand_number))), {tr!("hand-record")} }
+                    button { class: "btn", "data-action": "scoreboard", onclick: move |_| ctx.go(Screen::Scoreboard), {tr!("scoreboard")} }
+                    button { class: "btn", "data-action": "home", onclick: move |_| leave_table(ctx), {tr!("home")} }
                 }
             }
         }
@@ -710,19 +815,20 @@ fn OverlayView(overlay: Signal<Option<Overlay>>) -> Element {
     let has_last = session.view(None).last_trick.is_some();
     let body = match which {
         Overlay::Menu => rsx! {
-            h2 { "Table" }
-            button { class: "btn big", "data-action": "last-trick", disabled: !has_last, onclick: move |_| overlay.set(Some(Overlay::LastTrick)), "Last trick" }
-            button { class: "btn big", "data-action": "log", onclick: move |_| overlay.set(Some(Overlay::Log)), "This hand so far" }
-            button { class: "btn big", "data-action": "scores", onclick: move |_| { overlay.set(None); ctx.go(Screen::Scoreboard) }, "Scoreboard" }
-            button { class: "btn big", "data-action": "records", onclick: move |_| { overlay.set(None); ctx.go(Screen::Scoreboard) }, "Records of finished hands" }
-            button { class: "btn big", "data-action": "leave", onclick: move |_| { overlay.set(None); leave_table(ctx) }, "Leave the table (it stays saved)" }
+            h2 { {tr!("table")} }
+            button { class: "btn big", "data-action": "last-trick", disabled: !has_last, onclick: move |_| overlay.set(Some(Overlay::LastTrick)), {tr!("last-trick")} }
+            button { class: "btn big", "data-action": "log", onclick: move |_| overlay.set(Some(Overlay::Log)), {tr!("hand-history")} }
+            button { class: "btn big", "data-action": "scores", onclick: move |_| { overlay.set(None); ctx.go(Screen::Scoreboard) }, {tr!("scoreboard")} }
+            button { class: "btn big", "data-action": "rules-here", onclick: move |_| { overlay.set(None); ctx.go(Screen::Rules(Some(game))) }, {tr!("rules-of", game = game_title(game))} }
+            button { class: "btn big", "data-action": "settings-here", onclick: move |_| { overlay.set(None); ctx.go(Screen::Settings) }, {tr!("settings")} }
+            button { class: "btn big", "data-action": "leave", onclick: move |_| { overlay.set(None); leave_table(ctx) }, {tr!("leave-table-saved")} }
         },
         Overlay::LastTrick => {
             // The last trick is public: everyone saw it played.
             let view = session.view(None);
             let trick: Option<TrickView> = view.last_trick.clone();
             rsx! {
-                h2 { "Last trick" }
+                h2 { {tr!("last-trick")} }
                 if let Some(trick) = trick {
                     div { class: "last-trick",
                         for played in trick.cards.iter() {
@@ -733,17 +839,39 @@ fn OverlayView(overlay: Signal<Option<Overlay>>) -> Element {
                         }
                     }
                     if let Some(winner) = trick.winner {
-                        p { "Won by " strong { {names.get(winner.index()).cloned().unwrap_or_default()} } }
+                        p { {tr!("won-by", name = names.get(winner.index()).cloned().unwrap_or_default())} }
                     }
                 } else {
-                    p { "No trick has been played yet." }
+                    p { {tr!("no-trick-yet")} }
                 }
             }
         }
         Overlay::Log => {
             let view = session.view(None);
             rsx! {
-                h2 { "This hand so far" }
+                h2 { {tr!("hand-history")} }
+                if view.tricks.is_empty() {
+                    p { class: "muted", {tr!("no-trick-yet")} }
+                }
+                ol { class: "trick-history", "data-trick-history": "",
+                    for (number, trick) in view.tricks.iter().enumerate() {
+                        li { key: "{number}",
+                            span { class: "trick-number", {tr!("trick-number", number = number + 1)} }
+                            span { class: "trick-cards",
+                                for played in trick.cards.iter() {
+                                    span { key: "{played.seat.0}", class: "played",
+                                        span { class: "who", {names.get(played.seat.index()).cloned().unwrap_or_default()} }
+                                        if let Some(card) = played.face.card { CardChip { card } }
+                                    }
+                                }
+                            }
+                            if let Some(winner) = trick.winner {
+                                span { class: "muted", {tr!("won-by", name = names.get(winner.index()).cloned().unwrap_or_default())} }
+                            }
+                        }
+                    }
+                }
+                h2 { {tr!("calls-and-plays")} }
                 ol { class: "log",
                     for (index, line) in view.log.iter().enumerate() {
                         li { key: "{index}", strong { {names.get(line.seat.index()).cloned().unwrap_or_default()} } ": "
@@ -759,18 +887,18 @@ fn OverlayView(overlay: Signal<Option<Overlay>>) -> Element {
             let file = format!("troef-{}-hand-{number}.json", game.name());
             let href = format!("data:application/json;charset=utf-8,{}", percent_encode(&json));
             rsx! {
-                h2 { "Record of hand {number}" }
-                p { class: "muted", "The whole hand: the deal and every action. `troef replay` gives its score." }
-                a { class: "btn primary", href: "{href}", download: "{file}", "data-action": "download-record", "Download {file}" }
-                textarea { class: "record", readonly: true, "data-record": "", "aria-label": "Hand record", value: "{json}" }
+                h2 { {tr!("record-of-hand", number = number)} }
+                p { class: "muted", {tr!("record-help")} }
+                a { class: "btn primary", href: "{href}", download: "{file}", "data-action": "download-record", {tr!("download", file = file.clone())} }
+                textarea { class: "record", readonly: true, "data-record": "", "aria-label": "{tr!(\"hand-record\")}", value: "{json}" }
             }
         }
     };
     rsx! {
-        div { class: "overlay", role: "dialog", "aria-modal": "true", onclick: move |_| overlay.set(None),
+        div { class: "overlay", role: "dialog", "aria-modal": "true", "aria-label": "{tr!(\"table\")}", onclick: move |_| overlay.set(None),
             div { class: "sheet", onclick: move |event| event.stop_propagation(),
                 {body}
-                button { class: "btn big", "data-action": "close", onclick: move |_| overlay.set(None), "Close" }
+                button { class: "btn big", "data-action": "close", onclick: move |_| overlay.set(None), {tr!("close")} }
             }
         }
     }
@@ -798,38 +926,38 @@ pub fn ScoreboardScreen() -> Element {
     let mut overlay = use_signal(|| None::<Overlay>);
     let board = ctx.session.read().as_ref().map(|session| session.scoreboard()).unwrap_or_default();
     rsx! {
-        TopBar { title: "Scoreboard", back: Screen::Table }
+        TopBar { title: tr!("scoreboard"), back: Screen::Table }
         main { class: "page",
             if board.rows.is_empty() {
-                p { class: "muted", "No hand finished yet in this match." }
+                p { class: "muted", {tr!("scoreboard-empty")} }
             }
             div { class: "panel scroll-x",
                 table { class: "scores board", "data-scoreboard": "",
                     thead {
                         tr {
-                            th { "Hand" }
-                            th { "Contract" }
+                            th { {tr!("hand")} }
+                            th { {tr!("contract")} }
                             for column in board.columns.iter() {
                                 th { key: "{column.key}", class: "num", "{column.label}" }
                             }
-                            th { span { class: "sr-only", "Record" } }
+                            th { span { class: "sr-only", {tr!("record")} } }
                         }
                     }
                     tbody {
                         for row in board.rows.iter() {
                             tr { key: "{row.hand_number}",
                                 td { "{row.hand_number}" }
-                                td { {row.contract_kind.replace('_', " ")} }
+                                td { {i18n::gloss(&row.contract_kind)} }
                                 for (index, total) in row.totals.iter().enumerate() {
                                     td { key: "{index}", class: "num", "{total}" }
                                 }
                                 td {
                                     button {
                                         class: "btn small",
-                                        "aria-label": "Record of hand {row.hand_number}",
+                                        "aria-label": "{tr!(\"record-of-hand\", number = row.hand_number)}",
                                         "data-record-hand": "{row.hand_number}",
                                         onclick: { let number = row.hand_number; move |_| overlay.set(Some(Overlay::Record(number))) },
-                                        "Record"
+                                        {tr!("record")}
                                     }
                                 }
                             }
@@ -837,7 +965,7 @@ pub fn ScoreboardScreen() -> Element {
                     }
                 }
             }
-            button { class: "btn primary big", onclick: move |_| ctx.go(Screen::Table), "Back to the table" }
+            button { class: "btn primary big", "data-action": "back-to-table", onclick: move |_| ctx.go(Screen::Table), {tr!("back-to-table")} }
         }
         OverlayView { overlay }
     }
