@@ -27,6 +27,7 @@ pub mod proofs;
 pub mod session;
 pub mod shuffle;
 pub mod simulate;
+pub mod table;
 pub mod transcript;
 
 pub use audit::audit_rules;

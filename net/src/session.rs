@@ -612,8 +612,17 @@ impl DealSession {
         }
     }
 
-    fn is_deck_ready(&self) -> bool {
+    /// Whether every seat has shuffled: the deck's ciphertexts are final.
+    pub fn is_deck_ready(&self) -> bool {
         self.stages.len() == self.params.seats as usize + 1
+    }
+
+    /// After every seat has revealed, the order in which `seat`'s `index`-th re-mix (counted from
+    /// 0 in this hand) moved the cards of `slots`, replayed from its revealed seed: what the
+    /// end-of-hand replay with full knowledge needs. `None` before that seat's reveal.
+    pub fn audited_remix_order(&self, seat: Seat, index: u64, slots: SlotSet) -> Option<Vec<Slot>> {
+        let (_, seed) = self.reveals.get(seat.index())?.as_ref()?;
+        Some(relabel_order(seed, index, slots))
     }
 
     /// Applies a message whose envelope is in order, or refuses it with the state unchanged. `own`
