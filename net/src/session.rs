@@ -605,8 +605,16 @@ impl DealSession {
         match &message.body {
             Body::Key(_) => true,
             Body::Shuffle(_) => self.joint.is_some() && self.stages.len() == seat + 1,
-            Body::Remix(RemixMessage { step, .. }) | Body::Tokens(TokenMessage { step, .. }) => {
+            Body::Remix(RemixMessage { step, .. }) => {
                 self.is_deck_ready() && self.steps.front().is_some_and(|current| current.number >= *step)
+            }
+            // Tokens of a step wait for its re-mix (they may arrive first when they travel by
+            // another path than the re-mix); tokens of a finished step are refused.
+            Body::Tokens(TokenMessage { step, .. }) => {
+                self.is_deck_ready()
+                    && self.steps.front().is_some_and(|current| {
+                        current.number > *step || (current.number == *step && current.owed.is_some())
+                    })
             }
             Body::Reveal(_) => true,
         }

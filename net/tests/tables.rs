@@ -34,3 +34,118 @@ fn tarneeb_two_hands() {
     let tables = play("tarneeb", &[], &[0, 1, 2, 3], 2, 1, Chaos::default());
     assert_eq!(finished_hands(&tables), 2);
 }
+
+/// Acceptance 1 without sockets: every game and every seat count its variants allow, with a
+/// device hosting several seats (its bots) at some tables.
+#[test]
+fn every_game_and_seat_count() {
+    let cases: &[(&str, &[(&str, &str)], &[usize])] = &[
+        ("tysiacha", &[], &[0, 1, 2]),
+        ("tysiacha", &[("players", "4")], &[0, 1, 2, 3]),
+        ("rikken", &[], &[0, 1, 2, 0]),
+        ("rikken", &[("players", "three_rene")], &[0, 1, 2, 0]),
+        ("rikken", &[("players", "three_blind")], &[0, 1, 2, 2]),
+        ("rikken", &[("joker", "true")], &[0, 1, 2, 3]),
+        ("tachtigen", &[], &[0, 1, 2]),
+        ("tachentige", &[], &[0, 1, 2, 3]),
+        ("tachentige", &[("deck", "32")], &[0, 1, 1, 2]),
+    ];
+    for (index, (game, config, hosts)) in cases.iter().enumerate() {
+        let tables = play(game, config, hosts, 3, 10 + index as u64, Chaos::default());
+        assert_eq!(finished_hands(&tables), 3, "{game} {config:?}");
+    }
+}
+
+/// Acceptance 3: duplicated, reordered and replayed entries change nothing: the same log and
+/// scores as the orderly run.
+#[test]
+fn duplicated_reordered_and_replayed_entries_change_nothing() {
+    let calm = play("tarneeb", &[], &[0, 1, 2, 3], 2, 5, Chaos::default());
+    let chaos = Chaos { duplicate: true, reorder: true, replay: true };
+    let wild = play("tarneeb", &[], &[0, 1, 2, 3], 2, 5, chaos);
+    let summaries = |tables: &LocalTables| {
+        tables.devices[0].machine.as_ref().map(|m| m.summaries().to_vec()).unwrap_or_default()
+    };
+    assert_eq!(summaries(&calm), summaries(&wild));
+    assert_eq!(calm.outcomes().values().next().map(|o| o.1.clone()), wild.outcomes().values().next().map(|o| o.1.clone()));
+}
+
+/// Acceptance 3: a device that crashes mid-hand and restarts from its save finishes the table with
+/// exactly the result of the run without the crash; its entries after the restart are the same.
+#[test]
+fn a_crash_mid_hand_changes_nothing() {
+    let calm = play("rikken", &[], &[0, 1, 2, 3], 2, 7, Chaos::default());
+    for crash_after in [40, 400, 1500] {
+        let mut tables = LocalTables::new("rikken", &[], &[0, 1, 2, 3], &[], 2, 7).expect("table");
+        tables.start().expect("start");
+        tables.run(crash_after).expect("before the crash");
+        let saved = tables.crash(2).expect("a save");
+        // The others go on as far as they can without it.
+        tables.run(100_000).expect("while it is away");
+        tables.restart(2, saved).expect("restart");
+        if let Err((device, fault)) = tables.run(2_000_000) {
+            panic!("after the restart, device {device} paused: {fault}");
+        }
+        for device in &tables.devices {
+            assert!(device.machine.as_ref().is_some_and(|m| m.is_over()), "not over after a crash at {crash_after}");
+        }
+        assert_eq!(tables.outcomes(), calm.outcomes(), "crash after {crash_after} deliveries");
+    }
+}
+
+/// Acceptance 4: each kind of bad message names its sender and pauses every honest device.
+#[test]
+fn bad_messages_name_the_sender_and_pause() {
+    use troef_net::table::wire::{Body, Entry, Unsigned, WireAction};
+    use troef_net::table::TableFaultKind;
+    let kinds = ["undecodable", "oversized", "mis-signed", "forked", "equivocation", "out-of-turn", "illegal"];
+    for kind in kinds {
+        let mut tables = LocalTables::new("tarneeb", &[], &[0, 1, 2, 3], &[], 1, 9).expect("table");
+        tables.start().expect("start");
+        tables.run(300).expect("honest start");
+        let cheat = 3;
+        let machine = tables.devices[cheat].machine.as_ref().expect("machine");
+        let last = machine.merged_log().into_iter().filter(|e| e.unsigned.seat == 3).last().cloned().expect("an entry");
+        let key = tables.devices[cheat].key.clone();
+        let next = Unsigned { seq: last.unsigned.seq + 1, prev: last.hash(), ..last.unsigned.clone() };
+        let action = |line: &str| Body::Action(WireAction { line: line.into(), shown: vec![], face_down: vec![], remixed: false });
+        let (bytes, expected) = match kind {
+            "undecodable" => (vec![7u8; 40], TableFaultKind::Undecodable),
+            "oversized" => (vec![0u8; 200_000], TableFaultKind::Oversized),
+            "mis-signed" => {
+                let mut entry = Entry::sign(Unsigned { body: action("pass"), ..next.clone() }, &key);
+                entry.signature[0] ^= 1;
+                (entry.to_bytes(), TableFaultKind::BadSignature)
+            }
+            "forked" => (Entry::sign(Unsigned { prev: [9; 32], ..next.clone() }, &key).to_bytes(), TableFaultKind::Forked),
+            "equivocation" => {
+                let other = Unsigned { round: last.unsigned.round + 7, ..last.unsigned.clone() };
+                (Entry::sign(other, &key).to_bytes(), TableFaultKind::Equivocation)
+            }
+            "out-of-turn" | "illegal" => {
+                let round = tables.devices[0].machine.as_ref().map(|_| next.round).unwrap_or(0);
+                let body = if kind == "illegal" { action("bid 99") } else { action("pass") };
+                let _ = round;
+                (Entry::sign(Unsigned { body, ..next.clone() }, &key).to_bytes(), TableFaultKind::OutOfTurn)
+            }
+            _ => unreachable!(),
+        };
+        tables.inject(cheat, bytes);
+        let result = tables.run(100_000);
+        let mut named = 0;
+        for (index, device) in tables.devices.iter().enumerate() {
+            if index == cheat {
+                continue;
+            }
+            let fault = device.machine.as_ref().and_then(|m| m.paused().cloned());
+            let Some(fault) = fault else { continue };
+            let names_cheat = fault.seat == Some(3) || fault.peer == Some(tables.peer(cheat));
+            assert!(names_cheat, "{kind}: device {index} names {fault}");
+            if kind != "illegal" && kind != "out-of-turn" {
+                assert_eq!(fault.kind, expected, "{kind}");
+            }
+            named += 1;
+        }
+        assert!(result.is_err() && named >= 1, "{kind}: nobody paused");
+    }
+}

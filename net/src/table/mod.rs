@@ -711,7 +711,15 @@ impl TableMachine {
         // While rebuilding, an entry already sent is taken as it was sent.
         if let Some(pending) = chain.pending.remove(&seq) {
             if pending.unsigned != unsigned {
-                return Err(self.pause(local(format!("rebuilt entry {seq} of seat {seat} differs from the one sent"))));
+                let detail = format!(
+                    "rebuilt entry {seq} of seat {seat} differs from the one sent (hand {} round {} / hand {} round {}, same body: {})",
+                    unsigned.hand,
+                    unsigned.round,
+                    pending.unsigned.hand,
+                    pending.unsigned.round,
+                    unsigned.body == pending.unsigned.body
+                );
+                return Err(self.pause(local(detail)));
             }
             chain.head = pending.hash();
             chain.entries.push(pending);
@@ -764,11 +772,20 @@ impl TableMachine {
         let own: Vec<u8> = machine.hosted_seats();
         for (seat, chain) in saved.chains.into_iter().enumerate() {
             if own.contains(&(seat as u8)) {
+                // Entries of hands before the replica's checkpoint stay; the rest are rebuilt.
+                let from_hand = saved
+                    .hosted
+                    .iter()
+                    .find(|hosted| hosted.seat as usize == seat)
+                    .map_or(0, |hosted| hosted.checkpoint.hand_number);
+                let (kept, rebuilt): (Vec<Entry>, Vec<Entry>) =
+                    chain.entries.into_iter().partition(|e| e.unsigned.hand < from_hand);
+                let head = kept.last().map(Entry::hash).or_else(|| rebuilt.first().map(|e| e.unsigned.prev));
                 machine.chains[seat] = Chain {
                     base: chain.base,
-                    entries: Vec::new(),
-                    head: chain.entries.first().map(|e| e.unsigned.prev).unwrap_or(chain.head),
-                    pending: chain.entries.into_iter().map(|e| (e.unsigned.seq, e)).collect(),
+                    entries: kept,
+                    head: head.unwrap_or(chain.head),
+                    pending: rebuilt.into_iter().map(|e| (e.unsigned.seq, e)).collect(),
                 };
             } else {
                 machine.chains[seat] = chain;

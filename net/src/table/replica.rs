@@ -73,6 +73,11 @@ struct CurrentHand<G: Game> {
     /// Cards shown by their actors, checked when their positions open: `(seat, slot, card)`.
     claims: Vec<(Seat, Slot, Card)>,
     revealed: bool,
+    /// An action that names cards whose positions are not public: it waits for every other
+    /// seat's answer.
+    pending: Option<(Seat, WireAction)>,
+    /// The answers to the pending action, per seat: the cards each opened, `(slot, card)`.
+    answers: Vec<Option<Vec<(u8, u8)>>>,
     /// Abandon requests: which seat each seat asks to settle without, and how.
     abandons: Vec<Option<(u8, Settlement)>>,
 }
@@ -282,6 +287,8 @@ impl<G: BotGame> SeatReplica<G> {
             actions: Vec::new(),
             claims: Vec::new(),
             revealed: false,
+            pending: None,
+            answers: vec![None; self.seats as usize],
             abandons: vec![None; self.seats as usize],
         });
         self.events.push(TableEvent::HandStarted { hand: self.hand_number, dealer: dealer.0 });
@@ -351,14 +358,108 @@ impl<G: BotGame> SeatReplica<G> {
                 self.note_abandon(seat, *missing, *settlement)?;
                 Vec::new()
             }
+            Body::Answer { opened } => {
+                let ready = self.current.as_ref().is_some_and(|current| current.hand.is_some());
+                if !ready {
+                    return Ok(None);
+                }
+                let current = self.current.as_mut().ok_or_else(|| fault(None, TableFaultKind::Local, "no hand"))?;
+                if current.answers[seat.index()].is_some() || opened.len() > 8 {
+                    return Err(fault(Some(seat), TableFaultKind::Illegal, "an answer not owed"));
+                }
+                current.answers[seat.index()] = Some(opened.clone());
+                self.try_pending()?
+            }
         };
         let mut out = out;
         out.extend(self.advance()?);
         Ok(Some(out))
     }
 
+    /// Whether an action needs every other seat's answer before it is applied: its line names a
+    /// card that is neither public nor shown by its actor (a called card, which its holder may
+    /// have to show). Public knowledge only, so every seat decides alike.
+    fn needs_answers(hand: &Hand<G>, wire: &WireAction) -> bool {
+        runs(&wire.line)
+            .into_iter()
+            .filter(|(word, _)| *word)
+            .filter_map(|(_, text)| text.parse::<Card>().ok())
+            .any(|card| {
+                let shown = wire.shown.iter().any(|&(_, c)| c as usize == card.index());
+                let public = hand.table().slot_of(card).is_some_and(|slot| hand.table().is_public(slot));
+                !shown && !public
+            })
+    }
+
+    /// This seat's answer to another seat's pending action: the cards of its own hand the action
+    /// would show, found by applying it on a copy of this seat's hand.
+    fn answer_for(&self, seat: Seat, wire: &WireAction) -> Vec<(u8, u8)> {
+        let me = self.setup.me;
+        let Some(current) = self.current.as_ref() else { return Vec::new() };
+        let Some(hand) = current.hand.as_ref() else { return Vec::new() };
+        let mut trial = hand.clone();
+        for &(slot, card) in &wire.shown {
+            if let Some(card) = Card::from_index(card) {
+                if trial.table_mut().learn(Slot(slot), card).is_err() {
+                    return Vec::new();
+                }
+            }
+        }
+        let Ok(action) = G::parse_action(&self.config, &wire.line) else { return Vec::new() };
+        let Ok(events) = trial.apply(seat, action) else { return Vec::new() };
+        let mut opened = Vec::new();
+        for change in visibility(&events) {
+            if let Visibility::ShownToAll { slots } | Visibility::HandOpened { slots, .. } = change {
+                for slot in slots.iter() {
+                    if hand.table().place(slot) == Place::Hand(me) && !hand.table().is_public(slot) {
+                        if let Some(card) = current.session.card_at(slot) {
+                            opened.push((slot.0, card.index() as u8));
+                        }
+                    }
+                }
+            }
+        }
+        opened
+    }
+
+    /// Applies the pending action once every other seat answered, with the opened cards placed.
+    fn try_pending(&mut self) -> Result<Vec<Out>, TableFault> {
+        let Some(current) = self.current.as_mut() else { return Ok(Vec::new()) };
+        let Some((seat, wire)) = current.pending.clone() else { return Ok(Vec::new()) };
+        let complete = (0..self.seats).all(|other| other == seat.0 || current.answers[other as usize].is_some());
+        if !complete {
+            return Ok(Vec::new());
+        }
+        current.pending = None;
+        let answers = std::mem::replace(&mut current.answers, vec![None; self.seats as usize]);
+        let mut opens = Vec::new();
+        let mut with_opens = wire.clone();
+        for (other, answer) in answers.into_iter().enumerate() {
+            for (slot, card) in answer.unwrap_or_default() {
+                let card = Card::from_index(card)
+                    .ok_or_else(|| fault(Some(Seat(other as u8)), TableFaultKind::Illegal, "opens no card"))?;
+                opens.push((Seat(other as u8), Slot(slot), card));
+                with_opens.shown.push((slot, card.index() as u8));
+            }
+        }
+        self.apply_other_opened(seat, &with_opens, &opens, wire, true)
+    }
+
     /// Applies another seat's action on this seat's partial hand.
     fn apply_other(&mut self, seat: Seat, wire: &WireAction) -> Result<Vec<Out>, TableFault> {
+        self.apply_other_opened(seat, wire, &[], wire.clone(), false)
+    }
+
+    /// [`SeatReplica::apply_other`], with cards opened by their holders (`opens`) placed first;
+    /// `logged` is the action as its actor sent it.
+    fn apply_other_opened(
+        &mut self,
+        seat: Seat,
+        wire: &WireAction,
+        opens: &[(Seat, Slot, Card)],
+        logged: WireAction,
+        answered: bool,
+    ) -> Result<Vec<Out>, TableFault> {
         let illegal = |detail: String| fault(Some(seat), TableFaultKind::Illegal, detail);
         let me = self.setup.me;
         let current = self.current.as_mut().ok_or_else(|| illegal("no hand".into()))?;
@@ -368,6 +469,24 @@ impl<G: BotGame> SeatReplica<G> {
         }
         if wire.line.len() > 200 || wire.shown.len() > 64 || wire.face_down.len() > 16 {
             return Err(illegal("an action too long".into()));
+        }
+        if !answered && Self::needs_answers(hand, wire) {
+            // Every other seat answers first (this one too, unless it is the actor).
+            let round = hand.actions_applied();
+            let hand_number = self.hand_number;
+            let mut out = Vec::new();
+            if seat != me {
+                let opened = self.answer_for(seat, wire);
+                out.push(Out { hand: hand_number, round, body: Body::Answer { opened: opened.clone() } });
+                if let Some(current) = self.current.as_mut() {
+                    current.answers[me.index()] = Some(opened);
+                }
+            }
+            if let Some(current) = self.current.as_mut() {
+                current.pending = Some((seat, wire.clone()));
+            }
+            out.extend(self.try_pending()?);
+            return Ok(out);
         }
         let mut work = hand.clone();
         let mut changes = Vec::new();
@@ -383,11 +502,15 @@ impl<G: BotGame> SeatReplica<G> {
         for &(slot, card) in &wire.shown {
             let card = Card::from_index(card).ok_or_else(|| illegal(format!("no card {card}")))?;
             let slot = Slot(slot);
-            if work.table().place(slot) != Place::Hand(seat) && !matches!(work.table().place(slot), Place::Hand(_)) {
+            if !matches!(work.table().place(slot), Place::Hand(_)) {
                 return Err(illegal(format!("shows deck position {}, which is in no hand", slot.0)));
             }
-            work.table_mut().learn(slot, card).map_err(|error| illegal(format!("shows {card}: {error}")))?;
+            let opener = opens.iter().find(|&&(_, s, _)| s == slot).map_or(seat, |&(holder, _, _)| holder);
+            work.table_mut().learn(slot, card).map_err(|error| {
+                fault(Some(opener), TableFaultKind::Illegal, format!("shows {card}: {error}"))
+            })?;
         }
+
         for &slot in &wire.face_down {
             if work.table().place(Slot(slot)) != Place::Hand(seat) {
                 return Err(illegal(format!("deck position {slot} is not in the actor's hand")));
@@ -403,12 +526,13 @@ impl<G: BotGame> SeatReplica<G> {
         }
         for &(slot, card) in &wire.shown {
             if let Some(card) = Card::from_index(card) {
-                current.claims.push((seat, Slot(slot), card));
+                let claimant = opens.iter().find(|&&(_, s, _)| s.0 == slot).map_or(seat, |&(holder, _, _)| holder);
+                current.claims.push((claimant, Slot(slot), card));
             }
         }
         current.hand = Some(applied);
         current.dirty = true;
-        current.actions.push((seat, wire.clone()));
+        current.actions.push((seat, logged));
         self.events.push(TableEvent::Applied {
             hand: self.hand_number,
             seat: seat.0,
@@ -506,7 +630,7 @@ impl<G: BotGame> SeatReplica<G> {
                 out.extend(self.feed(&visibility(&events))?);
                 continue;
             }
-            if !current.session.is_settled() {
+            if !current.session.is_settled() || current.pending.is_some() {
                 return Ok(out);
             }
             if current.dirty {
@@ -541,6 +665,15 @@ impl<G: BotGame> SeatReplica<G> {
                 ToAct::Seat(seat) if seat == self.setup.me && self.bot.is_some() => {
                     let view = SeatView::from_partial(hand.clone(), seat, &current.scores_before)
                         .map_err(|error| fault(None, TableFaultKind::Local, error.to_string()))?;
+                    let mut legal = Vec::new();
+                    view.legal_actions(&mut legal);
+                    if legal.is_empty() {
+                        return Err(fault(
+                            Some(seat),
+                            TableFaultKind::Local,
+                            format!("no legal action on this seat's knowledge: {:?}", hand.game()),
+                        ));
+                    }
                     let mut rng = decision_rng(self.setup.seed, self.hand_number, u64::from(hand.actions_applied()));
                     let action = match self.bot.as_mut() {
                         Some(bot) => bot.choose(&view, &mut rng),
@@ -637,7 +770,21 @@ impl<G: BotGame> SeatReplica<G> {
             changes.extend(visibility(&events));
         }
         let before = hand.clone();
-        let events = hand.apply(me, action).map_err(|error| local(error.to_string()))?;
+        let events = match hand.apply(me, action) {
+            Ok(events) => events,
+            Err(error) => {
+                // An action naming a card whose position this seat does not know (Rikken's
+                // troela call): applied once every other seat answered.
+                let wire =
+                    WireAction { line: G::format_action(&action), shown: Vec::new(), face_down: Vec::new(), remixed };
+                if remixed || !Self::needs_answers(&before, &wire) {
+                    return Err(local(error.to_string()));
+                }
+                let mut out = vec![Out { hand: self.hand_number, round, body: Body::Action(wire.clone()) }];
+                out.extend(self.apply_other_opened(me, &wire, &[], wire.clone(), false)?);
+                return Ok(out);
+            }
+        };
         changes.extend(visibility(&events));
         let face_down = face_down_slots(me, &changes);
         let face_down_cards: Vec<Card> = face_down.iter().filter_map(|&slot| before.table().card_at(slot)).collect();
@@ -660,6 +807,12 @@ impl<G: BotGame> SeatReplica<G> {
             face_down: face_down.iter().map(|slot| slot.0).collect(),
             remixed,
         };
+        if !remixed && Self::needs_answers(&before, &wire) {
+            // Applied with everyone else, once every other seat answered.
+            let mut out = vec![Out { hand: self.hand_number, round, body: Body::Action(wire.clone()) }];
+            out.extend(self.apply_other_opened(me, &wire, &[], wire.clone(), false)?);
+            return Ok(out);
+        }
         current.hand = Some(hand);
         current.dirty = true;
         current.actions.push((me, wire.clone()));

@@ -145,6 +145,10 @@ pub enum Body {
     Deal(Message),
     /// A game action of the seat (or of the dummy it operates).
     Action(WireAction),
+    /// Every other seat's answer to an action that names cards whose positions are not public
+    /// (a called card): the cards of its hand the action shows, `(deck position, card)`, empty
+    /// when none. Every seat answers, so an answer says no more than the action itself shows.
+    Answer { opened: Vec<(u8, u8)> },
     /// The seat asks to settle the hand without `missing`, lost for good.
     Abandon { missing: u8, settlement: Settlement },
 }
