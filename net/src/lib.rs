@@ -23,6 +23,8 @@ pub mod audit;
 pub mod bench;
 pub mod group;
 pub mod messages;
+#[cfg(feature = "p2p")]
+pub mod p2p;
 pub mod proofs;
 pub mod session;
 pub mod shuffle;

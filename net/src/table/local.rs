@@ -125,6 +125,7 @@ impl LocalTables {
     /// Queues a device's outbox for every other device and keeps its events.
     pub fn collect(&mut self, from: usize) {
         let Some(machine) = self.devices[from].machine.as_mut() else { return };
+        machine.prune();
         let out = machine.take_outbox();
         let events = machine.take_events();
         self.devices[from].events.extend(events);

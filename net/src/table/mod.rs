@@ -141,8 +141,9 @@ pub enum TableEvent {
     HandStarted { hand: u64, dealer: u8 },
     /// Every step so far is settled (after the deal: every hand dealt).
     Settled { hand: u64, round: u32 },
-    /// An action applied (face-down cards masked as `#k`).
-    Applied { hand: u64, seat: u8, line: String },
+    /// An action applied (face-down cards masked as `#k`); `round` is the actions the hand had
+    /// applied before it.
+    Applied { hand: u64, round: u32, seat: u8, line: String },
     YourTurn { hand: u64, seat: u8 },
     HandFinished(HandSummary),
     TableOver { hands: u32 },
@@ -223,6 +224,7 @@ pub trait Replica: Send + std::fmt::Debug {
     fn summaries(&self) -> &[HandSummary];
     fn scores(&self) -> ScoreSheet;
     fn is_bot(&self) -> bool;
+    fn describe(&self) -> String;
 }
 
 impl<G: BotGame + Send> Replica for (SeatReplica<G>, bool)
@@ -271,6 +273,9 @@ where
     }
     fn is_bot(&self) -> bool {
         self.1
+    }
+    fn describe(&self) -> String {
+        self.0.describe()
     }
 }
 
@@ -430,6 +435,42 @@ impl TableMachine {
 
     pub fn table_id(&self) -> [u8; 32] {
         self.table_id
+    }
+
+    /// Every hosted replica's state in words, and the heads, for debugging.
+    pub fn describe(&self) -> String {
+        let replicas: Vec<String> = self.replicas.iter().map(|replica| replica.describe()).collect();
+        let cursors = &self.cursors;
+        let chains: Vec<String> = self
+            .chains
+            .iter()
+            .map(|chain| {
+                chain
+                    .entries
+                    .iter()
+                    .rev()
+                    .take(14)
+                    .rev()
+                    .map(|e| {
+                        let kind = match &e.unsigned.body {
+                            Body::Deal(m) => format!("{:?}{}", m.body.kind(), m.seq),
+                            Body::Action(a) => format!("A:{}", a.line),
+                            Body::Answer { opened } => format!("Ans{opened:?}"),
+                            Body::Abandon { .. } => "Ab".into(),
+                        };
+                        format!("{}:{}/{}/{}", e.unsigned.seq, e.unsigned.hand, e.unsigned.round, kind)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        format!(
+            "heads {:?} cursors {cursors:?} paused {:?} | {} || {}",
+            self.heads(),
+            self.paused,
+            replicas.join(" | "),
+            chains.join(" || ")
+        )
     }
 
     /// This device's identity.
@@ -842,6 +883,47 @@ impl TableMachine {
         machine.events.clear();
         machine.pump().map_err(|fault| fault.to_string())?;
         Ok(machine)
+    }
+
+    /// Test hook for the fault harness: a bad message of `kind` from this device's first seat,
+    /// placed where its next entry would go (`undecodable`, `oversized`, `mis-signed`, `forked`,
+    /// `equivocation`, `illegal`, `replayed-deal`). Never used by an honest device.
+    #[doc(hidden)]
+    pub fn forge(&self, kind: &str) -> Option<Vec<u8>> {
+        let replica = self.replicas.first()?;
+        let seat = replica.seat().0;
+        let chain = &self.chains[seat as usize];
+        let last = chain.entries.last()?;
+        let next = Unsigned {
+            table_id: self.table_id,
+            seat,
+            seq: chain.next(),
+            prev: chain.head,
+            hand: replica.hand_number(),
+            round: last.unsigned.round,
+            body: Body::Action(wire::WireAction { line: "play ZZ".into(), shown: vec![], face_down: vec![], remixed: false }),
+        };
+        let bytes = match kind {
+            "undecodable" => vec![0xff; 64],
+            "oversized" => vec![0; wire::MAX_ENTRY_BYTES + 1],
+            "mis-signed" => {
+                let mut entry = Entry::sign(next, &self.key);
+                entry.signature[5] ^= 0x20;
+                entry.to_bytes()
+            }
+            "forked" => Entry::sign(Unsigned { prev: [7; 32], ..next }, &self.key).to_bytes(),
+            "equivocation" => {
+                let other = Unsigned { round: last.unsigned.round.wrapping_add(1000), ..last.unsigned.clone() };
+                Entry::sign(other, &self.key).to_bytes()
+            }
+            "illegal" => Entry::sign(next, &self.key).to_bytes(),
+            "replayed-deal" => {
+                let deal = chain.entries.iter().rev().find(|e| matches!(e.unsigned.body, Body::Deal(_)))?;
+                Entry::sign(Unsigned { body: deal.unsigned.body.clone(), ..next }, &self.key).to_bytes()
+            }
+            _ => return None,
+        };
+        Some(bytes)
     }
 
     /// Drops entries two hands old (every hosted replica is past them).

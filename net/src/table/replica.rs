@@ -223,6 +223,25 @@ impl<G: BotGame> SeatReplica<G> {
         self.current.as_ref().and_then(|current| current.hand.as_ref()).map_or(0, Hand::actions_applied)
     }
 
+    /// The replica's state in words, for debugging a table that does not move.
+    pub fn describe(&self) -> String {
+        let Some(current) = self.current.as_ref() else { return format!("seat {} no hand", self.setup.me.0) };
+        format!(
+            "seat {} hand {} round {} deck_ready {} settled {} dirty {} to_act {:?} pending {:?} answers {:?} revealed {} session {:?}",
+            self.setup.me.0,
+            self.hand_number,
+            self.round(),
+            current.session.is_deck_ready(),
+            current.session.is_settled(),
+            current.dirty,
+            current.hand.as_ref().map(Hand::to_act),
+            current.pending,
+            current.answers,
+            current.revealed,
+            current.session,
+        )
+    }
+
     pub fn summaries(&self) -> &[HandSummary] {
         &self.summaries
     }
@@ -321,7 +340,13 @@ impl<G: BotGame> SeatReplica<G> {
             return Ok(None);
         }
         if round < my_round && !matches!(body, Body::Abandon { .. }) {
-            return Err(fault(Some(seat), TableFaultKind::Late, format!("an entry of round {round} in round {my_round}")));
+            let kind = match body {
+                Body::Deal(message) => format!("deal {:?} step/seq {}", message.body.kind(), message.seq),
+                Body::Action(action) => format!("action {}", action.line),
+                Body::Answer { .. } => "answer".into(),
+                Body::Abandon { .. } => "abandon".into(),
+            };
+            return Err(fault(Some(seat), TableFaultKind::Late, format!("an entry of round {round} in round {my_round}: {kind}")));
         }
         let out = match body {
             Body::Deal(message) => {
@@ -464,6 +489,7 @@ impl<G: BotGame> SeatReplica<G> {
         let me = self.setup.me;
         let current = self.current.as_mut().ok_or_else(|| illegal("no hand".into()))?;
         let hand = current.hand.as_ref().ok_or_else(|| illegal("no hand".into()))?;
+        let action_round = hand.actions_applied();
         if hand.to_act() != ToAct::Seat(seat) {
             return Err(fault(Some(seat), TableFaultKind::OutOfTurn, format!("{} acted out of turn", G::SEAT_NAMES.name(seat))));
         }
@@ -535,6 +561,7 @@ impl<G: BotGame> SeatReplica<G> {
         current.actions.push((seat, logged));
         self.events.push(TableEvent::Applied {
             hand: self.hand_number,
+            round: action_round,
             seat: seat.0,
             line: wire.line.clone(),
         });
@@ -816,7 +843,7 @@ impl<G: BotGame> SeatReplica<G> {
         current.hand = Some(hand);
         current.dirty = true;
         current.actions.push((me, wire.clone()));
-        self.events.push(TableEvent::Applied { hand: self.hand_number, seat: me.0, line: wire.line.clone() });
+        self.events.push(TableEvent::Applied { hand: self.hand_number, round, seat: me.0, line: wire.line.clone() });
         let mut out = vec![Out { hand: self.hand_number, round, body: Body::Action(wire) }];
         out.extend(self.feed(&changes)?);
         Ok(out)
