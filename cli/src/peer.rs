@@ -187,22 +187,26 @@ fn percentile(sorted: &[f64], fraction: f64) -> f64 {
 /// the latency from an action to every peer having applied it.
 pub fn report(files: &[PathBuf], json: bool) -> Result<u8, Failure> {
     use std::collections::BTreeMap;
-    let mut dealt: BTreeMap<u64, f64> = BTreeMap::new();
-    let mut applied: BTreeMap<(u64, u32), (u128, u128, usize)> = BTreeMap::new();
+    // Per table (the files of one directory), hand and round.
+    let mut applied: BTreeMap<(PathBuf, u64, u32), (u128, u128, usize)> = BTreeMap::new();
+    let mut peers_per_table: BTreeMap<PathBuf, usize> = BTreeMap::new();
+    let mut dealt_per_table: BTreeMap<(PathBuf, u64), f64> = BTreeMap::new();
     for file in files {
+        let table = file.parent().map(PathBuf::from).unwrap_or_default();
+        *peers_per_table.entry(table.clone()).or_insert(0) += 1;
         let text = std::fs::read_to_string(file).map_err(|error| Failure::input(format!("{}: {error}", file.display())))?;
         for line in text.lines() {
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.as_slice() {
                 ["dealt", hand, ms] => {
                     if let (Ok(hand), Ok(ms)) = (hand.parse::<u64>(), ms.parse::<f64>()) {
-                        let slot = dealt.entry(hand).or_insert(0.0);
+                        let slot = dealt_per_table.entry((table.clone(), hand)).or_insert(0.0);
                         *slot = slot.max(ms);
                     }
                 }
                 ["applied", hand, round, _seat, at] => {
                     if let (Ok(hand), Ok(round), Ok(at)) = (hand.parse(), round.parse(), at.parse::<u128>()) {
-                        let slot = applied.entry((hand, round)).or_insert((u128::MAX, 0, 0));
+                        let slot = applied.entry((table.clone(), hand, round)).or_insert((u128::MAX, 0, 0));
                         slot.0 = slot.0.min(at);
                         slot.1 = slot.1.max(at);
                         slot.2 += 1;
@@ -212,12 +216,12 @@ pub fn report(files: &[PathBuf], json: bool) -> Result<u8, Failure> {
             }
         }
     }
-    let mut deal: Vec<f64> = dealt.values().copied().collect();
+    let mut deal: Vec<f64> = dealt_per_table.values().copied().collect();
     deal.sort_by(f64::total_cmp);
     let mut latency: Vec<f64> = applied
-        .values()
-        .filter(|(_, _, count)| *count == files.len())
-        .map(|(first, last, _)| (last - first) as f64 / 1e6)
+        .iter()
+        .filter(|((table, _, _), (_, _, count))| Some(count) == peers_per_table.get(table))
+        .map(|(_, (first, last, _))| (last - first) as f64 / 1e6)
         .collect();
     latency.sort_by(f64::total_cmp);
     let (deal_p50, deal_max) = (percentile(&deal, 0.5), deal.last().copied().unwrap_or(0.0));

@@ -149,3 +149,36 @@ fn bad_messages_name_the_sender_and_pause() {
         assert!(result.is_err() && named >= 1, "{kind}: nobody paused");
     }
 }
+
+mod decoders {
+    use proptest::prelude::*;
+    use troef_net::table::local::LocalTables;
+    use troef_net::table::wire::Entry;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// Random and mutated bytes never panic a decoder or a table; a table either takes them or
+        /// pauses naming the sender.
+        #[test]
+        fn bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400), flip in any::<(usize, u8)>()) {
+            let _ = Entry::from_bytes(&bytes);
+            let mut tables = LocalTables::new("tarneeb", &[], &[0, 1, 2, 3], &[], 1, 3).expect("table");
+            tables.start().expect("start");
+            let entry = tables.devices[1].machine.as_ref().and_then(|m| m.merged_log().first().map(|e| (*e).clone()));
+            if let Some(entry) = entry {
+                let mut mutated = entry.to_bytes();
+                let at = flip.0 % mutated.len();
+                mutated[at] ^= flip.1.max(1);
+                let peer = tables.peer(1);
+                if let Some(machine) = tables.devices[0].machine.as_mut() {
+                    let result = machine.receive(peer, &mutated);
+                    if let Err(fault) = result {
+                        prop_assert!(fault.peer == Some(peer) || fault.seat == Some(1));
+                    }
+                    let _ = machine.receive(peer, &bytes);
+                }
+            }
+        }
+    }
+}

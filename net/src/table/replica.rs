@@ -401,19 +401,26 @@ impl<G: BotGame> SeatReplica<G> {
         Ok(Some(out))
     }
 
+    /// The cards a line names.
+    fn named_cards(line: &str) -> impl Iterator<Item = Card> + '_ {
+        runs(line).into_iter().filter(|(word, _)| *word).filter_map(|(_, text)| text.parse::<Card>().ok())
+    }
+
     /// Whether an action needs every other seat's answer before it is applied: its line names a
     /// card that is neither public nor shown by its actor (a called card, which its holder may
-    /// have to show). Public knowledge only, so every seat decides alike.
-    fn needs_answers(hand: &Hand<G>, wire: &WireAction) -> bool {
-        runs(&wire.line)
-            .into_iter()
-            .filter(|(word, _)| *word)
-            .filter_map(|(_, text)| text.parse::<Card>().ok())
-            .any(|card| {
-                let shown = wire.shown.iter().any(|&(_, c)| c as usize == card.index());
-                let public = hand.table().slot_of(card).is_some_and(|slot| hand.table().is_public(slot));
-                !shown && !public
-            })
+    /// have to show), or an earlier action of the hand named a card that is still not public (a
+    /// called card whose holder the rules may reveal at any turn: Rikken's blind controller).
+    /// Public knowledge only, so every seat decides alike.
+    fn needs_answers(hand: &Hand<G>, wire: &WireAction, earlier: &[(Seat, WireAction)]) -> bool {
+        if wire.remixed || !wire.face_down.is_empty() {
+            return false;
+        }
+        let hidden = |card: Card| !hand.table().slot_of(card).is_some_and(|slot| hand.table().is_public(slot));
+        let named_now = Self::named_cards(&wire.line).any(|card| {
+            let shown = wire.shown.iter().any(|&(_, c)| c as usize == card.index());
+            !shown && hidden(card)
+        });
+        named_now || earlier.iter().any(|(_, action)| Self::named_cards(&action.line).any(hidden))
     }
 
     /// This seat's answer to another seat's pending action: the cards of its own hand the action
@@ -496,7 +503,7 @@ impl<G: BotGame> SeatReplica<G> {
         if wire.line.len() > 200 || wire.shown.len() > 64 || wire.face_down.len() > 16 {
             return Err(illegal("an action too long".into()));
         }
-        if !answered && Self::needs_answers(hand, wire) {
+        if !answered && Self::needs_answers(hand, wire, &current.actions) {
             // Every other seat answers first (this one too, unless it is the actor).
             let round = hand.actions_applied();
             let hand_number = self.hand_number;
@@ -804,7 +811,7 @@ impl<G: BotGame> SeatReplica<G> {
                 // troela call): applied once every other seat answered.
                 let wire =
                     WireAction { line: G::format_action(&action), shown: Vec::new(), face_down: Vec::new(), remixed };
-                if remixed || !Self::needs_answers(&before, &wire) {
+                if remixed || !Self::needs_answers(&before, &wire, &current.actions) {
                     return Err(local(error.to_string()));
                 }
                 let mut out = vec![Out { hand: self.hand_number, round, body: Body::Action(wire.clone()) }];
@@ -834,7 +841,7 @@ impl<G: BotGame> SeatReplica<G> {
             face_down: face_down.iter().map(|slot| slot.0).collect(),
             remixed,
         };
-        if !remixed && Self::needs_answers(&before, &wire) {
+        if !remixed && Self::needs_answers(&before, &wire, &current.actions) {
             // Applied with everyone else, once every other seat answered.
             let mut out = vec![Out { hand: self.hand_number, round, body: Body::Action(wire.clone()) }];
             out.extend(self.apply_other_opened(me, &wire, &[], wire.clone(), false)?);
