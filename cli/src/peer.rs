@@ -51,7 +51,13 @@ pub fn run(options: &Options) -> Result<u8, Failure> {
 
 async fn play(options: &Options) -> Result<u8, Failure> {
     let listen = options.listen.parse().map_err(|_| Failure::input(format!("bad address {}", options.listen)))?;
-    let config = NodeConfig { data_dir: options.data.clone(), name: options.name.clone(), listen: vec![listen], mdns: true, chaos: options.chaos };
+    let config = NodeConfig {
+        data_dir: options.data.clone(),
+        name: options.name.clone(),
+        listen: vec![listen],
+        mdns: true,
+        chaos: options.chaos,
+    };
     let (client, mut events) = spawn(config).map_err(Failure::input)?;
     let device = troef_net::p2p::peer_key_from_id(&client.peer_id).map(|key| short_hex(&key)).unwrap_or_default();
     print(&format!("{}: device {device} ({})", options.name, client.peer_id));
@@ -59,7 +65,8 @@ async fn play(options: &Options) -> Result<u8, Failure> {
         Some(path) => Some(std::fs::File::create(path).map_err(|error| Failure::input(error.to_string()))?),
         None => None,
     };
-    let table_name = options.table.clone().unwrap_or_else(|| options.open.clone().or(options.join.clone()).unwrap_or_default());
+    let table_name =
+        options.table.clone().unwrap_or_else(|| options.open.clone().or(options.join.clone()).unwrap_or_default());
     // A saved table resumes on its own; a new one is opened or joined.
     let mut resumed = false;
     while let Ok(event) = events.try_recv() {
@@ -87,7 +94,11 @@ async fn play(options: &Options) -> Result<u8, Failure> {
             seed: options.seed,
         }));
     } else {
-        client.send(Command::Join { table_name: table_name.clone(), seat: options.seat, own_bot: Some(options.bot.clone()) });
+        client.send(Command::Join {
+            table_name: table_name.clone(),
+            seat: options.seat,
+            own_bot: Some(options.bot.clone()),
+        });
     }
     let deadline = Instant::now() + Duration::from_secs(options.timeout);
     let mut hands = 0u32;
@@ -120,7 +131,12 @@ async fn play(options: &Options) -> Result<u8, Failure> {
         };
         match event {
             NodeEvent::TableStarted { seats, my_seats, resumed, .. } => {
-                print(&format!("{}: table started (seats: {}; mine: {my_seats:?}{})", options.name, seats.join(", "), if resumed { ", resumed" } else { "" }));
+                print(&format!(
+                    "{}: table started (seats: {}; mine: {my_seats:?}{})",
+                    options.name,
+                    seats.join(", "),
+                    if resumed { ", resumed" } else { "" }
+                ));
             }
             NodeEvent::Table(TableEvent::HandStarted { hand, .. }) => hand_started = Some((hand, Instant::now())),
             NodeEvent::Table(TableEvent::Settled { hand, round: 0 }) => {
@@ -162,7 +178,9 @@ async fn play(options: &Options) -> Result<u8, Failure> {
                 return Ok(3);
             }
             NodeEvent::TableDone { log_hash } => done_at = Some((Instant::now(), log_hash)),
-            NodeEvent::SeatMissing { seat, label } => print(&format!("{}: waiting for seat {seat} ({label})", options.name)),
+            NodeEvent::SeatMissing { seat, label } => {
+                print(&format!("{}: waiting for seat {seat} ({label})", options.name))
+            }
             NodeEvent::SeatBack { seat, label } => print(&format!("{}: seat {seat} ({label}) is back", options.name)),
             NodeEvent::Error(error) => print(&format!("{}: error: {error}", options.name)),
             _ => {}
@@ -194,7 +212,8 @@ pub fn report(files: &[PathBuf], json: bool) -> Result<u8, Failure> {
     for file in files {
         let table = file.parent().map(PathBuf::from).unwrap_or_default();
         *peers_per_table.entry(table.clone()).or_insert(0) += 1;
-        let text = std::fs::read_to_string(file).map_err(|error| Failure::input(format!("{}: {error}", file.display())))?;
+        let text =
+            std::fs::read_to_string(file).map_err(|error| Failure::input(format!("{}: {error}", file.display())))?;
         for line in text.lines() {
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.as_slice() {

@@ -60,10 +60,18 @@ pub enum Request {
     /// Which tables are open here?
     Hello,
     /// `bot`: this device's seat is played by its bot of that kind.
-    Join { table_id: [u8; 32], name: String, seat: Option<u8>, bot: Option<String> },
+    Join {
+        table_id: [u8; 32],
+        name: String,
+        seat: Option<u8>,
+        bot: Option<String>,
+    },
     Start(SignedGenesis),
     Entry(Vec<u8>),
-    Sync { table_id: [u8; 32], next: Vec<u64> },
+    Sync {
+        table_id: [u8; 32],
+        next: Vec<u64>,
+    },
 }
 
 /// The answers.
@@ -80,7 +88,9 @@ pub enum Response {
 #[derive(Clone, Debug, Default)]
 pub struct FrameCodec;
 
-async fn read_frame<T: futures::AsyncRead + Unpin + Send, V: serde::de::DeserializeOwned>(io: &mut T) -> std::io::Result<V> {
+async fn read_frame<T: futures::AsyncRead + Unpin + Send, V: serde::de::DeserializeOwned>(
+    io: &mut T,
+) -> std::io::Result<V> {
     let mut length = [0u8; 4];
     io.read_exact(&mut length).await?;
     let length = u32::from_be_bytes(length) as usize;
@@ -92,7 +102,10 @@ async fn read_frame<T: futures::AsyncRead + Unpin + Send, V: serde::de::Deserial
     decode_limited(&bytes, MAX_FRAME_BYTES).map_err(|error| std::io::Error::new(std::io::ErrorKind::InvalidData, error))
 }
 
-async fn write_frame<T: futures::AsyncWrite + Unpin + Send, V: Serialize>(io: &mut T, value: &V) -> std::io::Result<()> {
+async fn write_frame<T: futures::AsyncWrite + Unpin + Send, V: Serialize>(
+    io: &mut T,
+    value: &V,
+) -> std::io::Result<()> {
     let bytes = encode(value);
     if bytes.len() > MAX_FRAME_BYTES {
         return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "frame too large"));
@@ -107,11 +120,19 @@ impl request_response::Codec for FrameCodec {
     type Request = Request;
     type Response = Response;
 
-    async fn read_request<T: futures::AsyncRead + Unpin + Send>(&mut self, _: &StreamProtocol, io: &mut T) -> std::io::Result<Request> {
+    async fn read_request<T: futures::AsyncRead + Unpin + Send>(
+        &mut self,
+        _: &StreamProtocol,
+        io: &mut T,
+    ) -> std::io::Result<Request> {
         read_frame(io).await
     }
 
-    async fn read_response<T: futures::AsyncRead + Unpin + Send>(&mut self, _: &StreamProtocol, io: &mut T) -> std::io::Result<Response> {
+    async fn read_response<T: futures::AsyncRead + Unpin + Send>(
+        &mut self,
+        _: &StreamProtocol,
+        io: &mut T,
+    ) -> std::io::Result<Response> {
         read_frame(io).await
     }
 
@@ -174,9 +195,18 @@ pub struct OpenTable {
 pub enum Command {
     Open(OpenTable),
     /// Joins the table of that name when it is found; `own_bot` plays this device's seat.
-    Join { table_name: String, seat: Option<u8>, own_bot: Option<String> },
-    Act { line: String },
-    Abandon { missing: u8, settlement: Settlement },
+    Join {
+        table_name: String,
+        seat: Option<u8>,
+        own_bot: Option<String>,
+    },
+    Act {
+        line: String,
+    },
+    Abandon {
+        missing: u8,
+        settlement: Settlement,
+    },
     /// The discovery seam: a device found by other means than mDNS.
     AddPeer(PeerId, Multiaddr),
     /// Test hook: bytes sent to every other device of the table as an entry.
@@ -194,12 +224,25 @@ pub enum NodeEvent {
     Listening(Multiaddr),
     TableFound(Announcement),
     SeatsChanged(Announcement),
-    TableStarted { table_id: [u8; 32], seats: Vec<String>, my_seats: Vec<u8>, resumed: bool },
+    TableStarted {
+        table_id: [u8; 32],
+        seats: Vec<String>,
+        my_seats: Vec<u8>,
+        resumed: bool,
+    },
     Table(TableEvent),
-    SeatMissing { seat: u8, label: String },
-    SeatBack { seat: u8, label: String },
+    SeatMissing {
+        seat: u8,
+        label: String,
+    },
+    SeatBack {
+        seat: u8,
+        label: String,
+    },
     /// The table is over: its log hash.
-    TableDone { log_hash: [u8; 32] },
+    TableDone {
+        log_hash: [u8; 32],
+    },
     Error(String),
 }
 
@@ -497,12 +540,8 @@ impl Node {
     fn started(&mut self, machine: TableMachine, resumed: bool) {
         let genesis = &machine.genesis().genesis;
         let seats = genesis.seats.iter().map(SeatInfo::label).collect();
-        let event = NodeEvent::TableStarted {
-            table_id: machine.table_id(),
-            seats,
-            my_seats: machine.hosted_seats(),
-            resumed,
-        };
+        let event =
+            NodeEvent::TableStarted { table_id: machine.table_id(), seats, my_seats: machine.hosted_seats(), resumed };
         self.machine = Some(machine);
         self.emit(event);
         let hosts = self.table_hosts();
@@ -600,7 +639,10 @@ impl Node {
         for seat in seats.iter_mut().skip(1).rev().take(open.bots as usize) {
             *seat = Some((self.me, self.name.clone(), Some(open.bot_kind.clone())));
         }
-        let nonce = crate::table::wire::hash(b"troef/table/v1/nonce", &[&self.me, &open.seed.to_le_bytes(), open.table_name.as_bytes()]);
+        let nonce = crate::table::wire::hash(
+            b"troef/table/v1/nonce",
+            &[&self.me, &open.seed.to_le_bytes(), open.table_name.as_bytes()],
+        );
         let table_id = crate::table::wire::hash(b"troef/table/v1/lobby", &[&nonce]);
         self.lobby = Some(Lobby { open, values, seats, table_id, nonce });
         self.announce();
@@ -669,9 +711,7 @@ impl Node {
             self.swarm.add_peer_address(peer, address.clone());
         }
         if new && !self.connected.contains(&peer) {
-            let _ = self.swarm.dial(
-                libp2p::swarm::dial_opts::DialOpts::peer_id(peer).addresses(vec![address]).build(),
-            );
+            let _ = self.swarm.dial(libp2p::swarm::dial_opts::DialOpts::peer_id(peer).addresses(vec![address]).build());
         }
         if self.machine.is_none() && self.hello_sent.insert(peer) {
             self.request(peer, Request::Hello);
@@ -683,7 +723,8 @@ impl Node {
             return;
         }
         let Some((name, seat, bot)) = self.wanted.clone() else { return };
-        let found = self.announced.values().find(|a| a.table_name == name && a.seats.iter().any(Option::is_none)).cloned();
+        let found =
+            self.announced.values().find(|a| a.table_name == name && a.seats.iter().any(Option::is_none)).cloned();
         let Some(announcement) = found else { return };
         let host = self.announced_hosts.get(&announcement.table_id).copied();
         let Some(host) = host else { return };
@@ -693,7 +734,13 @@ impl Node {
 
     fn peer_key(&self, peer: &PeerId) -> Option<PeerKey> {
         let machine = self.machine.as_ref()?;
-        machine.genesis().genesis.seats.iter().map(|seat| seat.host).find(|host| peer_id_of(host).as_ref() == Some(peer))
+        machine
+            .genesis()
+            .genesis
+            .seats
+            .iter()
+            .map(|seat| seat.host)
+            .find(|host| peer_id_of(host).as_ref() == Some(peer))
     }
 
     fn on_request(&mut self, peer: PeerId, request: Request) -> Response {
@@ -710,7 +757,9 @@ impl Node {
                 if lobby.table_id != table_id {
                     return Response::Refused("no such table".into());
                 }
-                let Some(key) = peer_key_from_id(&peer) else { return Response::Refused("not an ed25519 device".into()) };
+                let Some(key) = peer_key_from_id(&peer) else {
+                    return Response::Refused("not an ed25519 device".into());
+                };
                 let name: String = name.chars().take(32).collect();
                 if let Some(at) = lobby.seats.iter().position(|s| s.as_ref().is_some_and(|(host, _, _)| *host == key)) {
                     return Response::Joined { seat: at as u8 };
@@ -819,36 +868,34 @@ impl Node {
                     self.request(peer_id, Request::Hello);
                 }
             }
-            SwarmEvent::ConnectionClosed { peer_id, num_established, .. } => {
-                if num_established == 0 {
-                    self.connected.remove(&peer_id);
-                    self.seat_presence(peer_id, false);
-                }
+            SwarmEvent::ConnectionClosed { peer_id, num_established: 0, .. } => {
+                self.connected.remove(&peer_id);
+                self.seat_presence(peer_id, false);
             }
             SwarmEvent::Behaviour(BehaviourEvent::Mdns(mdns::Event::Discovered(found))) => {
                 for (peer, address) in found {
                     self.found(peer, address);
                 }
             }
-            SwarmEvent::Behaviour(BehaviourEvent::Table(request_response::Event::Message { peer, message, .. })) => {
-                match message {
-                    request_response::Message::Request { request, channel, .. } => {
-                        let response = self.on_request(peer, request);
-                        let _ = self.swarm.behaviour_mut().table.send_response(channel, response);
-                    }
-                    request_response::Message::Response { request_id, response } => {
-                        self.pending_requests.remove(&request_id);
-                        self.on_response(peer, response);
-                    }
+            SwarmEvent::Behaviour(BehaviourEvent::Table(request_response::Event::Message {
+                peer, message, ..
+            })) => match message {
+                request_response::Message::Request { request, channel, .. } => {
+                    let response = self.on_request(peer, request);
+                    let _ = self.swarm.behaviour_mut().table.send_response(channel, response);
                 }
-            }
+                request_response::Message::Response { request_id, response } => {
+                    self.pending_requests.remove(&request_id);
+                    self.on_response(peer, response);
+                }
+            },
             SwarmEvent::Behaviour(BehaviourEvent::Table(request_response::Event::OutboundFailure {
-                request_id, ..
+                request_id,
+                ..
             })) => {
                 // A lost join is asked again with the next hello.
-                if self.pending_requests.remove(&request_id).is_some() && self.machine.is_none() {
-                    self.join_sent = false;
-                }
+                let ours = self.pending_requests.remove(&request_id).is_some();
+                self.join_sent &= !(ours && self.machine.is_none());
             }
             _ => {}
         }

@@ -16,7 +16,8 @@ async fn play(game: &str, settings: &[(&str, &str)], devices: usize, bots: u8, h
     let _ = std::fs::remove_dir_all(&base);
     let mut nodes = Vec::new();
     for index in 0..devices {
-        let address: libp2p::Multiaddr = format!("/memory/{}", 1_000_000 + seed * 100 + index as u64).parse().expect("address");
+        let address: libp2p::Multiaddr =
+            format!("/memory/{}", 1_000_000 + seed * 100 + index as u64).parse().expect("address");
         let config = NodeConfig {
             data_dir: base.join(format!("d{index}")),
             name: format!("player{index}"),
@@ -47,7 +48,11 @@ async fn play(game: &str, settings: &[(&str, &str)], devices: usize, bots: u8, h
         seed,
     }));
     for (index, node) in nodes.iter().enumerate().skip(1) {
-        node.0.send(Command::Join { table_name: format!("{game} table"), seat: Some(index as u8), own_bot: Some("baseline".into()) });
+        node.0.send(Command::Join {
+            table_name: format!("{game} table"),
+            seat: Some(index as u8),
+            own_bot: Some("baseline".into()),
+        });
     }
     let mut log_hashes = vec![None; devices];
     let mut summaries = vec![Vec::new(); devices];
@@ -84,9 +89,12 @@ fn check(played: &Played, hands: usize, what: &str) {
     }
 }
 
+/// A game, its settings, the devices at the table and the bots the opener hosts.
+type Case = (&'static str, &'static [(&'static str, &'static str)], usize, u8);
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_over_the_memory_transport() {
-    let cases: &[(&str, &[(&str, &str)], usize, u8)] = &[
+    let cases: &[Case] = &[
         ("tarneeb", &[], 4, 0),
         ("tysiacha", &[], 3, 0),
         ("tysiacha", &[("players", "4")], 3, 1),

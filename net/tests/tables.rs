@@ -6,7 +6,7 @@ use troef_net::table::TableEvent;
 
 /// Plays until every device is over; returns the tables.
 fn play(game: &str, config: &[(&str, &str)], hosts: &[usize], hands: u32, seed: u64, chaos: Chaos) -> LocalTables {
-    let mut tables = LocalTables::new(game, config, hosts, &[], hands, seed).expect("table");
+    let mut tables = LocalTables::new(game, config, hosts, hands, seed).expect("table");
     tables.chaos = chaos;
     tables.start().expect("start");
     if let Err((device, fault)) = tables.run(2_000_000) {
@@ -35,11 +35,14 @@ fn tarneeb_two_hands() {
     assert_eq!(finished_hands(&tables), 2);
 }
 
+/// A game, its settings and the device hosting each seat.
+type Case = (&'static str, &'static [(&'static str, &'static str)], &'static [usize]);
+
 /// Acceptance 1 without sockets: every game and every seat count its variants allow, with a
 /// device hosting several seats (its bots) at some tables.
 #[test]
 fn every_game_and_seat_count() {
-    let cases: &[(&str, &[(&str, &str)], &[usize])] = &[
+    let cases: &[Case] = &[
         ("tysiacha", &[], &[0, 1, 2]),
         ("tysiacha", &[("players", "4")], &[0, 1, 2, 3]),
         ("rikken", &[], &[0, 1, 2, 0]),
@@ -63,11 +66,13 @@ fn duplicated_reordered_and_replayed_entries_change_nothing() {
     let calm = play("tarneeb", &[], &[0, 1, 2, 3], 2, 5, Chaos::default());
     let chaos = Chaos { duplicate: true, reorder: true, replay: true };
     let wild = play("tarneeb", &[], &[0, 1, 2, 3], 2, 5, chaos);
-    let summaries = |tables: &LocalTables| {
-        tables.devices[0].machine.as_ref().map(|m| m.summaries().to_vec()).unwrap_or_default()
-    };
+    let summaries =
+        |tables: &LocalTables| tables.devices[0].machine.as_ref().map(|m| m.summaries().to_vec()).unwrap_or_default();
     assert_eq!(summaries(&calm), summaries(&wild));
-    assert_eq!(calm.outcomes().values().next().map(|o| o.1.clone()), wild.outcomes().values().next().map(|o| o.1.clone()));
+    assert_eq!(
+        calm.outcomes().values().next().map(|o| o.1.clone()),
+        wild.outcomes().values().next().map(|o| o.1.clone())
+    );
 }
 
 /// Acceptance 3: a device that crashes mid-hand and restarts from its save finishes the table with
@@ -76,7 +81,7 @@ fn duplicated_reordered_and_replayed_entries_change_nothing() {
 fn a_crash_mid_hand_changes_nothing() {
     let calm = play("rikken", &[], &[0, 1, 2, 3], 2, 7, Chaos::default());
     for crash_after in [40, 400, 1500] {
-        let mut tables = LocalTables::new("rikken", &[], &[0, 1, 2, 3], &[], 2, 7).expect("table");
+        let mut tables = LocalTables::new("rikken", &[], &[0, 1, 2, 3], 2, 7).expect("table");
         tables.start().expect("start");
         tables.run(crash_after).expect("before the crash");
         let saved = tables.crash(2).expect("a save");
@@ -100,15 +105,17 @@ fn bad_messages_name_the_sender_and_pause() {
     use troef_net::table::TableFaultKind;
     let kinds = ["undecodable", "oversized", "mis-signed", "forked", "equivocation", "out-of-turn", "illegal"];
     for kind in kinds {
-        let mut tables = LocalTables::new("tarneeb", &[], &[0, 1, 2, 3], &[], 1, 9).expect("table");
+        let mut tables = LocalTables::new("tarneeb", &[], &[0, 1, 2, 3], 1, 9).expect("table");
         tables.start().expect("start");
         tables.run(300).expect("honest start");
         let cheat = 3;
         let machine = tables.devices[cheat].machine.as_ref().expect("machine");
-        let last = machine.merged_log().into_iter().filter(|e| e.unsigned.seat == 3).last().cloned().expect("an entry");
+        let last = machine.merged_log().into_iter().rfind(|e| e.unsigned.seat == 3).cloned().expect("an entry");
         let key = tables.devices[cheat].key.clone();
         let next = Unsigned { seq: last.unsigned.seq + 1, prev: last.hash(), ..last.unsigned.clone() };
-        let action = |line: &str| Body::Action(WireAction { line: line.into(), shown: vec![], face_down: vec![], remixed: false });
+        let action = |line: &str| {
+            Body::Action(WireAction { line: line.into(), shown: vec![], face_down: vec![], remixed: false })
+        };
         let (bytes, expected) = match kind {
             "undecodable" => (vec![7u8; 40], TableFaultKind::Undecodable),
             "oversized" => (vec![0u8; 200_000], TableFaultKind::Oversized),
@@ -117,15 +124,15 @@ fn bad_messages_name_the_sender_and_pause() {
                 entry.signature[0] ^= 1;
                 (entry.to_bytes(), TableFaultKind::BadSignature)
             }
-            "forked" => (Entry::sign(Unsigned { prev: [9; 32], ..next.clone() }, &key).to_bytes(), TableFaultKind::Forked),
+            "forked" => {
+                (Entry::sign(Unsigned { prev: [9; 32], ..next.clone() }, &key).to_bytes(), TableFaultKind::Forked)
+            }
             "equivocation" => {
                 let other = Unsigned { round: last.unsigned.round + 7, ..last.unsigned.clone() };
                 (Entry::sign(other, &key).to_bytes(), TableFaultKind::Equivocation)
             }
             "out-of-turn" | "illegal" => {
-                let round = tables.devices[0].machine.as_ref().map(|_| next.round).unwrap_or(0);
                 let body = if kind == "illegal" { action("bid 99") } else { action("pass") };
-                let _ = round;
                 (Entry::sign(Unsigned { body, ..next.clone() }, &key).to_bytes(), TableFaultKind::OutOfTurn)
             }
             _ => unreachable!(),
@@ -163,7 +170,7 @@ mod decoders {
         #[test]
         fn bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400), flip in any::<(usize, u8)>()) {
             let _ = Entry::from_bytes(&bytes);
-            let mut tables = LocalTables::new("tarneeb", &[], &[0, 1, 2, 3], &[], 1, 3).expect("table");
+            let mut tables = LocalTables::new("tarneeb", &[], &[0, 1, 2, 3], 1, 3).expect("table");
             tables.start().expect("start");
             let entry = tables.devices[1].machine.as_ref().and_then(|m| m.merged_log().first().map(|e| (*e).clone()));
             if let Some(entry) = entry {

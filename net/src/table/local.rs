@@ -51,12 +51,11 @@ pub fn test_key(index: u64) -> SigningKey {
 
 impl LocalTables {
     /// A table of `game` with `config`, one device per entry of `hosts` (the device index hosting
-    /// each seat; bots are the seats named in `bots`).
+    /// each seat); every seat is played by the baseline bot.
     pub fn new(
         game: &str,
         config: &[(&str, &str)],
         hosts: &[usize],
-        bots: &[usize],
         hands: u32,
         seed: u64,
     ) -> Result<LocalTables, String> {
@@ -64,7 +63,7 @@ impl LocalTables {
         let devices: Vec<Device> = (0..device_count)
             .map(|index| {
                 let mut secret = [0u8; 32];
-                secret[..8].copy_from_slice(&(seed ^ (index as u64 + 1) * 0x9e37_79b9).to_le_bytes());
+                secret[..8].copy_from_slice(&(seed ^ ((index as u64 + 1) * 0x9e37_79b9)).to_le_bytes());
                 Device { key: test_key(seed * 16 + index as u64), secret, machine: None, events: Vec::new() }
             })
             .collect();
@@ -75,11 +74,10 @@ impl LocalTables {
         });
         let seats = hosts
             .iter()
-            .enumerate()
-            .map(|(seat, &host)| SeatInfo {
+            .map(|&host| SeatInfo {
                 host: devices[host].key.verifying_key().to_bytes(),
                 name: format!("device{host}"),
-                bot: Some(if bots.contains(&seat) { "baseline" } else { "baseline" }.to_string()),
+                bot: Some("baseline".to_string()),
             })
             .collect();
         let genesis = Genesis {

@@ -138,15 +138,31 @@ pub struct HandSummary {
 /// What a table reports to its device's player and screens.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TableEvent {
-    HandStarted { hand: u64, dealer: u8 },
+    HandStarted {
+        hand: u64,
+        dealer: u8,
+    },
     /// Every step so far is settled (after the deal: every hand dealt).
-    Settled { hand: u64, round: u32 },
+    Settled {
+        hand: u64,
+        round: u32,
+    },
     /// An action applied (face-down cards masked as `#k`); `round` is the actions the hand had
     /// applied before it.
-    Applied { hand: u64, round: u32, seat: u8, line: String },
-    YourTurn { hand: u64, seat: u8 },
+    Applied {
+        hand: u64,
+        round: u32,
+        seat: u8,
+        line: String,
+    },
+    YourTurn {
+        hand: u64,
+        seat: u8,
+    },
     HandFinished(HandSummary),
-    TableOver { hands: u32 },
+    TableOver {
+        hands: u32,
+    },
     Paused(TableFault),
 }
 
@@ -212,6 +228,7 @@ pub(crate) fn apply_deltas<G: Game>(config: &G::Config, scores: &G::Scores, delt
 pub trait Replica: Send + std::fmt::Debug {
     fn seat(&self) -> Seat;
     fn hand_number(&self) -> u64;
+    fn round(&self) -> u32;
     fn is_over(&self) -> bool;
     fn begin(&mut self) -> Result<Vec<Out>, TableFault>;
     fn deliver(&mut self, seat: Seat, hand: u64, round: u32, body: &Body) -> Result<Option<Vec<Out>>, TableFault>;
@@ -237,6 +254,9 @@ where
     }
     fn hand_number(&self) -> u64 {
         self.0.hand_number()
+    }
+    fn round(&self) -> u32 {
+        self.0.round()
     }
     fn is_over(&self) -> bool {
         self.0.is_over()
@@ -330,10 +350,18 @@ impl Chain {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum JournalItem {
     /// Took entry `seq` of `seat`.
-    Took { seat: u8, seq: u64 },
+    Took {
+        seat: u8,
+        seq: u64,
+    },
     /// The person's action.
-    Acted { line: String },
-    Abandoned { missing: u8, settlement: Settlement },
+    Acted {
+        line: String,
+    },
+    Abandoned {
+        missing: u8,
+        settlement: Settlement,
+    },
 }
 
 /// A hosted seat's saved progress.
@@ -407,7 +435,11 @@ impl TableMachine {
         }
         let hosted = replicas
             .iter()
-            .map(|replica| HostedState { seat: replica.seat().0, checkpoint: replica.checkpoint(), journal: Vec::new() })
+            .map(|replica| HostedState {
+                seat: replica.seat().0,
+                checkpoint: replica.checkpoint(),
+                journal: Vec::new(),
+            })
             .collect();
         Ok(TableMachine {
             cursors: vec![vec![0; seats as usize]; replicas.len()],
@@ -688,7 +720,8 @@ impl TableMachine {
                                 if fault.seat.is_some_and(|s| s as usize == seat) || fault.seat.is_none() {
                                     fault.seat = fault.seat.or(Some(seat as u8));
                                 }
-                                fault.peer = fault.seat.and_then(|s| self.genesis.genesis.seats.get(s as usize)).map(|i| i.host);
+                                fault.peer =
+                                    fault.seat.and_then(|s| self.genesis.genesis.seats.get(s as usize)).map(|i| i.host);
                                 return Err(self.pause(fault));
                             }
                         }
@@ -778,9 +811,11 @@ impl TableMachine {
         if let Some(fault) = &self.paused {
             return Err(format!("the table is paused: {fault}"));
         }
-        let index = self.replicas.iter().position(|r| r.seat().0 == seat && !r.is_bot()).ok_or("not a seat of this device")?;
+        let index =
+            self.replicas.iter().position(|r| r.seat().0 == seat && !r.is_bot()).ok_or("not a seat of this device")?;
         let outs = self.replicas[index].act(line)?;
-        self.after(index, Ok(Some(outs)), Some(JournalItem::Acted { line: line.to_string() })).map_err(|f| f.to_string())?;
+        self.after(index, Ok(Some(outs)), Some(JournalItem::Acted { line: line.to_string() }))
+            .map_err(|f| f.to_string())?;
         self.pump().map_err(|fault| fault.to_string())
     }
 
@@ -858,9 +893,11 @@ impl TableMachine {
                             .ok_or("the journal names an entry the save does not hold")?;
                         machine.cursors[index][*seat as usize] = seq + 1;
                         let u = entry.unsigned;
-                        machine.replicas[index].deliver(Seat(*seat), u.hand, u.round, &u.body).map(|o| o.or(Some(Vec::new())))
+                        machine.replicas[index]
+                            .deliver(Seat(*seat), u.hand, u.round, &u.body)
+                            .map(|o| o.or(Some(Vec::new())))
                     }
-                    JournalItem::Acted { line } => machine.replicas[index].act(line).map(Some).map_err(|e| local(e)),
+                    JournalItem::Acted { line } => machine.replicas[index].act(line).map(Some).map_err(local),
                     JournalItem::Abandoned { missing, settlement } => {
                         machine.replicas[index].abandon(*missing, *settlement).map(Some)
                     }
@@ -900,8 +937,13 @@ impl TableMachine {
             seq: chain.next(),
             prev: chain.head,
             hand: replica.hand_number(),
-            round: last.unsigned.round,
-            body: Body::Action(wire::WireAction { line: "play ZZ".into(), shown: vec![], face_down: vec![], remixed: false }),
+            round: replica.round(),
+            body: Body::Action(wire::WireAction {
+                line: "play ZZ".into(),
+                shown: vec![],
+                face_down: vec![],
+                remixed: false,
+            }),
         };
         let bytes = match kind {
             "undecodable" => vec![0xff; 64],

@@ -25,7 +25,9 @@ use rand_chacha::ChaCha20Rng;
 use troef_bots::{decision_rng, Bot, BotGame};
 use troef_core::config::ConfigValues;
 use troef_core::game::{dealer_from_draw, ScoreSheet};
-use troef_core::{Card, Event, Events, Game, Hand, Match, MatchStatus, Place, Seat, SeatView, Slot, ToAct, Viewer, Visibility};
+use troef_core::{
+    Card, Event, Events, Game, Hand, Match, MatchStatus, Place, Seat, SeatView, Slot, ToAct, Viewer, Visibility,
+};
 
 const HAND_RNG_LABEL: &[u8] = b"troef/table/v1/hand-rng";
 const DEALER_LABEL: &[u8] = b"troef/table/v1/first-dealer";
@@ -318,7 +320,10 @@ impl<G: BotGame> SeatReplica<G> {
 
     fn wrap(&self, messages: Vec<Message>) -> Vec<Out> {
         let round = self.round();
-        messages.into_iter().map(|message| Out { hand: self.hand_number, round, body: Body::Deal(message) }).collect()
+        messages
+            .into_iter()
+            .map(|message| Out { hand: self.hand_number, round, body: Body::Deal(Box::new(message)) })
+            .collect()
     }
 
     /// Takes one entry of another seat. `Ok(None)`: it must wait for other entries first.
@@ -346,7 +351,11 @@ impl<G: BotGame> SeatReplica<G> {
                 Body::Answer { .. } => "answer".into(),
                 Body::Abandon { .. } => "abandon".into(),
             };
-            return Err(fault(Some(seat), TableFaultKind::Late, format!("an entry of round {round} in round {my_round}: {kind}")));
+            return Err(fault(
+                Some(seat),
+                TableFaultKind::Late,
+                format!("an entry of round {round} in round {my_round}: {kind}"),
+            ));
         }
         let out = match body {
             Body::Deal(message) => {
@@ -359,21 +368,25 @@ impl<G: BotGame> SeatReplica<G> {
                     let over = current.hand.as_ref().is_some_and(|hand| hand.to_act() == ToAct::HandOver);
                     if !over || !current.session.is_settled() || current.dirty {
                         if current.hand.is_some() && !over && current.session.is_settled() && !current.dirty {
-                            return Err(fault(Some(seat), TableFaultKind::Illegal, "a key revealed before the hand ended"));
+                            return Err(fault(
+                                Some(seat),
+                                TableFaultKind::Illegal,
+                                "a key revealed before the hand ended",
+                            ));
                         }
                         return Ok(None);
                     }
                 }
-                let messages = current
-                    .session
-                    .receive(message, &mut current.rng)
-                    .map_err(|error| fault(error.seat.or(Some(seat)), TableFaultKind::Deal(error.kind), error.detail))?;
+                let messages = current.session.receive(message, &mut current.rng).map_err(|error| {
+                    fault(error.seat.or(Some(seat)), TableFaultKind::Deal(error.kind), error.detail)
+                })?;
                 self.wrap(messages)
             }
             Body::Action(action) => {
-                let ready = self.current.as_ref().is_some_and(|current| {
-                    current.hand.is_some() && current.session.is_settled() && !current.dirty
-                });
+                let ready = self
+                    .current
+                    .as_ref()
+                    .is_some_and(|current| current.hand.is_some() && current.session.is_settled() && !current.dirty);
                 if !ready {
                     return Ok(None);
                 }
@@ -498,7 +511,11 @@ impl<G: BotGame> SeatReplica<G> {
         let hand = current.hand.as_ref().ok_or_else(|| illegal("no hand".into()))?;
         let action_round = hand.actions_applied();
         if hand.to_act() != ToAct::Seat(seat) {
-            return Err(fault(Some(seat), TableFaultKind::OutOfTurn, format!("{} acted out of turn", G::SEAT_NAMES.name(seat))));
+            return Err(fault(
+                Some(seat),
+                TableFaultKind::OutOfTurn,
+                format!("{} acted out of turn", G::SEAT_NAMES.name(seat)),
+            ));
         }
         if wire.line.len() > 200 || wire.shown.len() > 64 || wire.face_down.len() > 16 {
             return Err(illegal("an action too long".into()));
@@ -539,9 +556,9 @@ impl<G: BotGame> SeatReplica<G> {
                 return Err(illegal(format!("shows deck position {}, which is in no hand", slot.0)));
             }
             let opener = opens.iter().find(|&&(_, s, _)| s == slot).map_or(seat, |&(holder, _, _)| holder);
-            work.table_mut().learn(slot, card).map_err(|error| {
-                fault(Some(opener), TableFaultKind::Illegal, format!("shows {card}: {error}"))
-            })?;
+            work.table_mut()
+                .learn(slot, card)
+                .map_err(|error| fault(Some(opener), TableFaultKind::Illegal, format!("shows {card}: {error}")))?;
         }
 
         for &slot in &wire.face_down {
@@ -581,8 +598,7 @@ impl<G: BotGame> SeatReplica<G> {
     /// end-of-hand replay).
     fn apply_with_stand_ins(work: &Hand<G>, seat: Seat, wire: &WireAction) -> Option<(Hand<G>, Events)> {
         let config = work.config();
-        let unplaced: Vec<Card> =
-            G::deck(config).iter().filter(|&card| work.table().slot_of(card).is_none()).collect();
+        let unplaced: Vec<Card> = G::deck(config).iter().filter(|&card| work.table().slot_of(card).is_none()).collect();
         let count = wire.face_down.len();
         if count > unplaced.len() {
             return None;
@@ -602,7 +618,7 @@ impl<G: BotGame> SeatReplica<G> {
             if cards.len() != count {
                 continue;
             }
-            let Some(line) = unmask_line(&wire.line, &cards) else { return None };
+            let line = unmask_line(&wire.line, &cards)?;
             let Ok(action) = G::parse_action(config, &line) else { return None };
             if let Ok(events) = trial.apply(seat, action) {
                 return Some((trial, events));
@@ -636,7 +652,8 @@ impl<G: BotGame> SeatReplica<G> {
     pub fn abandon(&mut self, missing: u8, settlement: Settlement) -> Result<Vec<Out>, TableFault> {
         let me = self.setup.me;
         self.note_abandon(me, missing, settlement)?;
-        let out = vec![Out { hand: self.hand_number, round: self.round(), body: Body::Abandon { missing, settlement } }];
+        let out =
+            vec![Out { hand: self.hand_number, round: self.round(), body: Body::Abandon { missing, settlement } }];
         let mut out = out;
         out.extend(self.advance()?);
         Ok(out)
@@ -657,8 +674,9 @@ impl<G: BotGame> SeatReplica<G> {
                 }
                 let deal = vec![None; G::deck(&self.config).len()];
                 let mut events = Events::new();
-                let hand = Hand::<G>::new(self.config.clone(), current.dealer, &current.scores_before, &deal, &mut events)
-                    .map_err(|error| fault(None, TableFaultKind::Local, error.to_string()))?;
+                let hand =
+                    Hand::<G>::new(self.config.clone(), current.dealer, &current.scores_before, &deal, &mut events)
+                        .map_err(|error| fault(None, TableFaultKind::Local, error.to_string()))?;
                 current.hand = Some(hand);
                 current.dirty = true;
                 out.extend(self.feed(&visibility(&events))?);
@@ -868,7 +886,8 @@ impl<G: BotGame> SeatReplica<G> {
         let mut remixes = [0u64; troef_core::MAX_SEATS];
         let mut lines = Vec::with_capacity(current.actions.len());
         for (index, (seat, wire)) in current.actions.iter().enumerate() {
-            let broken = |detail: String| fault(Some(*seat), TableFaultKind::Audit, format!("action {index}: {detail}"));
+            let broken =
+                |detail: String| fault(Some(*seat), TableFaultKind::Audit, format!("action {index}: {detail}"));
             if wire.remixed {
                 let slots = full.table().remix_slots(*seat);
                 let order = current
@@ -893,7 +912,8 @@ impl<G: BotGame> SeatReplica<G> {
             }
             lines.push(Hand::<G>::format_line(*seat, &action));
         }
-        let outcome = full.outcome().ok_or_else(|| fault(None, TableFaultKind::Audit, "the replayed hand is not over"))?;
+        let outcome =
+            full.outcome().ok_or_else(|| fault(None, TableFaultKind::Audit, "the replayed hand is not over"))?;
         let deltas = G::seat_deltas(&self.config, &outcome);
         let status = self.game.settle(&full).map_err(|error| fault(None, TableFaultKind::Audit, error.to_string()))?;
         self.record_hand(current.dealer, lines, deltas, true, None, deck.to_vec());
@@ -948,9 +968,9 @@ impl<G: BotGame> SeatReplica<G> {
         let Some((missing, settlement)) = current.abandons.iter().flatten().next().copied() else {
             return Ok(false);
         };
-        let agreed = (0..self.seats).filter(|&seat| seat != missing).all(|seat| {
-            current.abandons[seat as usize] == Some((missing, settlement))
-        });
+        let agreed = (0..self.seats)
+            .filter(|&seat| seat != missing)
+            .all(|seat| current.abandons[seat as usize] == Some((missing, settlement)));
         if !agreed {
             return Ok(false);
         }

@@ -81,7 +81,7 @@ impl Store {
                 Some((modified, saved))
             })
             .collect();
-        found.sort_by(|a, b| b.0.cmp(&a.0));
+        found.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified));
         found.into_iter().map(|(_, saved)| saved).collect()
     }
 }

@@ -142,7 +142,7 @@ pub struct WireAction {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Body {
     /// A message of the private deal protocol.
-    Deal(Message),
+    Deal(Box<Message>),
     /// A game action of the seat (or of the dummy it operates).
     Action(WireAction),
     /// Every other seat's answer to an action that names cards whose positions are not public
