@@ -59,6 +59,30 @@ fn every_game_and_seat_count() {
     }
 }
 
+/// Acceptance 1: complete matches (a match to its end, `hands = 0`), every device ending with the
+/// same log and scores. (Rikken's, Tachtigen's and Tachentige's matches run to dozens of hands; their
+/// every variant seat count plays three hands in `every_game_and_seat_count`.)
+#[test]
+fn complete_matches() {
+    let cases: &[Case] = &[
+        ("tarneeb", &[], &[0, 1, 2, 3]),
+        ("tysiacha", &[], &[0, 1, 2]),
+        ("tysiacha", &[("players", "4")], &[0, 1, 2, 3]),
+        ("rikken", &[], &[0, 1, 2, 3]),
+    ];
+    for (index, (game, config, hosts)) in cases.iter().enumerate() {
+        let started = std::time::Instant::now();
+        let tables = play(game, config, hosts, 0, 60 + index as u64, Chaos::default());
+        let summaries = tables.devices[0].machine.as_ref().map(|m| m.summaries().to_vec()).unwrap_or_default();
+        assert!(!summaries.is_empty(), "{game} {config:?}: no hand");
+        eprintln!(
+            "{game} {config:?}: a match of {} hands in {:.1} s",
+            summaries.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+}
+
 /// Acceptance 3: duplicated, reordered and replayed entries change nothing: the same log and
 /// scores as the orderly run.
 #[test]
