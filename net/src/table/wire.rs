@@ -36,12 +36,12 @@ pub struct SeatInfo {
     pub host: PeerKey,
     /// The player's display name, or the hosting player's name for a bot.
     pub name: String,
-    /// `Some(kind)` for a bot the host runs ("bot hosted by <name>"), `None` for a person.
+    /// `Some(kind)` for a bot the host runs ("bot hosted by `<name>`"), `None` for a person.
     pub bot: Option<String>,
 }
 
 impl SeatInfo {
-    /// How screens name the seat: the player, or "bot hosted by <name>".
+    /// How screens name the seat: the player, or "bot hosted by `<name>`".
     pub fn label(&self) -> String {
         match &self.bot {
             Some(kind) => format!("{kind} bot hosted by {}", self.name),
