@@ -118,10 +118,18 @@ arena_all() {
     done
 }
 
+# Peer-to-peer tables in network namespaces (tests/lan/run.sh): needs root and iproute2.
+lan_suite() {
+    command -v ip >/dev/null 2>&1 || apt_install iproute2
+    cargo build --profile ci -p troef
+    TROEF="${CARGO_TARGET_DIR:-target}/ci/troef" bash tests/lan/run.sh
+}
+
 stage "setup (rustfmt, clippy)" ensure_components
 stage "cargo fmt --all --check" cargo fmt --all --check
 stage "cargo clippy --workspace --all-targets -- -D warnings" cargo clippy --workspace --all-targets -- -D warnings
 stage "cargo test --workspace" cargo test --workspace
+stage "peer-to-peer tables on a namespaced LAN (tests/lan/run.sh)" lan_suite
 stage "self-play ($SELFPLAY_HANDS hands of ${GAMES[*]})" selfplay_all
 stage "arena ($ARENA_DEALS deals of baseline against random, ${GAMES[*]})" arena_all
 stage "web app: wasm bundle and browser suite" web_suite

@@ -9,6 +9,7 @@ mod arena;
 mod bench;
 mod dd;
 mod output;
+mod peer;
 mod replay;
 mod rules;
 mod selfplay;
@@ -31,6 +32,72 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// A headless peer-to-peer table device: opens or joins a table on the local network (found by
+    /// mDNS), its own seat played by a bot; one line per hand, then a summary. A peer killed and
+    /// restarted with the same `--data` rejoins its table.
+    Peer {
+        /// This device's display name.
+        #[arg(long)]
+        name: String,
+        /// Open a table of this game.
+        #[arg(long)]
+        open: Option<String>,
+        /// Join the table of this name.
+        #[arg(long)]
+        join: Option<String>,
+        /// The name of the table opened (default: the game's name).
+        #[arg(long)]
+        table: Option<String>,
+        /// A variant setting of the table opened; repeat for several.
+        #[arg(long = "variant", value_name = "KEY=VALUE")]
+        variants: Vec<String>,
+        /// Seats of the opened table filled with bots hosted here.
+        #[arg(long, default_value_t = 0)]
+        bots: u8,
+        /// The bot playing this device's seat (and its hosted seats).
+        #[arg(long, default_value = "baseline")]
+        bot: String,
+        /// The seat to ask for when joining.
+        #[arg(long)]
+        seat: Option<u8>,
+        /// Hands to play (0: one match to its end).
+        #[arg(long, default_value_t = 0)]
+        hands: u32,
+        /// Seed of the first dealer and the bots' decisions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The data directory (identity, saved tables).
+        #[arg(long, default_value = "troef-peer-data")]
+        data: PathBuf,
+        /// Machine-readable summary.
+        #[arg(long)]
+        json: bool,
+        /// Write deal and action timings here (for `troef lan-report`).
+        #[arg(long)]
+        timings: Option<PathBuf>,
+        /// Fault tests: send a bad message of this kind (undecodable, oversized, mis-signed, forked,
+        /// equivocation, illegal, replayed-deal) after `--inject-at` actions of the first hand.
+        #[arg(long, hide = true)]
+        inject: Option<String>,
+        #[arg(long, hide = true, default_value_t = 8)]
+        inject_at: u32,
+        /// Fault tests: send every entry twice, reversed, and re-send old ones.
+        #[arg(long, hide = true)]
+        chaos: bool,
+        /// Give up after this many seconds.
+        #[arg(long, default_value_t = 600)]
+        timeout: u64,
+        /// The address to listen on.
+        #[arg(long, default_value = "/ip4/0.0.0.0/tcp/0")]
+        listen: String,
+    },
+    /// The figures of `troef peer --timings` files: deal time and action latency.
+    LanReport {
+        /// The peers' timing files.
+        files: Vec<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Validate and replay a hand or match record (JSON, or bincode), print the scores, the
     /// per-hand breakdown and the match result, and audit every hand.
     Replay {
@@ -181,6 +248,46 @@ fn main() -> ExitCode {
         Err(error) => return output::clap_exit(error),
     };
     let result = match cli.command {
+        Command::Peer {
+            name,
+            open,
+            join,
+            table,
+            variants,
+            bots,
+            bot,
+            seat,
+            hands,
+            seed,
+            data,
+            json,
+            timings,
+            inject,
+            inject_at,
+            chaos,
+            timeout,
+            listen,
+        } => peer::run(&peer::Options {
+            name,
+            open,
+            join,
+            table,
+            variants,
+            bots,
+            bot,
+            seat,
+            hands,
+            seed,
+            data,
+            json,
+            timings,
+            inject,
+            inject_at,
+            chaos,
+            timeout,
+            listen,
+        }),
+        Command::LanReport { files, json } => peer::report(&files, json),
         Command::Replay { file, json } => replay::replay(&file, json),
         Command::Audit { file, json } => replay::audit(&file, json),
         Command::Selfplay { game, variants, hands, seed, threads, json, sweep, min_contract_count } => {

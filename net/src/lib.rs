@@ -1,6 +1,7 @@
-//! Troef's networking layer. Today: the **private deal protocol** (mental poker) that lets the
-//! phones at a table deal, play and audit a hand with no dealer and no server. Peer-to-peer tables
-//! over libp2p arrive with their own issue and drive this protocol through the same API.
+//! Troef's networking layer: the **private deal protocol** (mental poker) that lets the phones at a
+//! table deal, play and audit a hand with no dealer and no server, and the **peer-to-peer tables**
+//! that drive it: the table protocol as a pure state machine ([`table`]) under a thin libp2p driver
+//! and client handle ([`p2p`], feature `p2p`).
 //!
 //! The protocol is a pure, transport-free state machine ([`DealSession`]): messages are serde types
 //! ([`messages`]), all randomness comes from an RNG the caller passes, and there is no I/O, so the
@@ -23,10 +24,13 @@ pub mod audit;
 pub mod bench;
 pub mod group;
 pub mod messages;
+#[cfg(feature = "p2p")]
+pub mod p2p;
 pub mod proofs;
 pub mod session;
 pub mod shuffle;
 pub mod simulate;
+pub mod table;
 pub mod transcript;
 
 pub use audit::audit_rules;

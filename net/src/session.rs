@@ -605,15 +605,32 @@ impl DealSession {
         match &message.body {
             Body::Key(_) => true,
             Body::Shuffle(_) => self.joint.is_some() && self.stages.len() == seat + 1,
-            Body::Remix(RemixMessage { step, .. }) | Body::Tokens(TokenMessage { step, .. }) => {
+            Body::Remix(RemixMessage { step, .. }) => {
                 self.is_deck_ready() && self.steps.front().is_some_and(|current| current.number >= *step)
+            }
+            // Tokens of a step wait for its re-mix (they may arrive first when they travel by
+            // another path than the re-mix); tokens of a finished step are refused.
+            Body::Tokens(TokenMessage { step, .. }) => {
+                self.is_deck_ready()
+                    && self.steps.front().is_some_and(|current| {
+                        current.number > *step || (current.number == *step && current.owed.is_some())
+                    })
             }
             Body::Reveal(_) => true,
         }
     }
 
-    fn is_deck_ready(&self) -> bool {
+    /// Whether every seat has shuffled: the deck's ciphertexts are final.
+    pub fn is_deck_ready(&self) -> bool {
         self.stages.len() == self.params.seats as usize + 1
+    }
+
+    /// After every seat has revealed, the order in which `seat`'s `index`-th re-mix (counted from
+    /// 0 in this hand) moved the cards of `slots`, replayed from its revealed seed: what the
+    /// end-of-hand replay with full knowledge needs. `None` before that seat's reveal.
+    pub fn audited_remix_order(&self, seat: Seat, index: u64, slots: SlotSet) -> Option<Vec<Slot>> {
+        let (_, seed) = self.reveals.get(seat.index())?.as_ref()?;
+        Some(relabel_order(seed, index, slots))
     }
 
     /// Applies a message whose envelope is in order, or refuses it with the state unchanged. `own`
