@@ -116,10 +116,9 @@ impl BotGame for Tachtigen {
     }
 }
 
-// Interim, while Tachentige's own baseline is being written: random play.
 impl BotGame for Tachentige {
     fn baseline_bot() -> Box<dyn Bot<Self>> {
-        Box::new(RandomBot)
+        Box::new(BaselineBot)
     }
 }
 

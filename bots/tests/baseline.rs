@@ -176,6 +176,11 @@ proptest! {
     }
 
     #[test]
+    fn tachentige_baseline_is_legal((setting, seed) in settings_strategy(GameId::Tachentige)) {
+        with_game!(GameId::Tachentige, G => baseline_is_legal_and_repeatable::<G>(&setting, seed));
+    }
+
+    #[test]
     fn tarneeb_baseline_ignores_unseen_cards((setting, seed) in settings_strategy(GameId::Tarneeb)) {
         with_game!(GameId::Tarneeb, G => baseline_ignores_unseen_cards::<G>(&setting, seed));
     }
@@ -193,6 +198,11 @@ proptest! {
     #[test]
     fn tachtigen_baseline_ignores_unseen_cards((setting, seed) in settings_strategy(GameId::Tachtigen)) {
         with_game!(GameId::Tachtigen, G => baseline_ignores_unseen_cards::<G>(&setting, seed));
+    }
+
+    #[test]
+    fn tachentige_baseline_ignores_unseen_cards((setting, seed) in settings_strategy(GameId::Tachentige)) {
+        with_game!(GameId::Tachentige, G => baseline_ignores_unseen_cards::<G>(&setting, seed));
     }
 }
 

@@ -13,13 +13,14 @@
 //!   cash masters, draw trumps as declarer, throw low, push tricks onto a misère player).
 //!
 //! One module per game builds the situation from the game's public facts ([`tarneeb`],
-//! [`tysiacha`], [`rikken`], [`tachtigen`]). The bot keeps no state between decisions and draws
+//! [`tysiacha`], [`rikken`], [`tachtigen`], [`tachentige`]). The bot keeps no state between decisions and draws
 //! nothing from the random number generator, so the same view always gets the same answer.
 
 pub mod eval;
 pub mod knowledge;
 pub mod play;
 pub mod rikken;
+pub mod tachentige;
 pub mod tachtigen;
 pub mod tarneeb;
 pub mod tysiacha;
