@@ -567,6 +567,27 @@ pub fn pick_listed<G: Game>(
     scratch.get(choose(scratch.len())).copied()
 }
 
+/// [`Game::pick_legal_action`] for a list of `fixed` actions followed by one action per card of
+/// `cards` in index order (as `out.extend(cards.iter().map(make))` lists them, the usual shape of
+/// a card play): the entry at `choose(count)` without listing. `None` when the list is empty or
+/// the index is out of range.
+pub fn pick_after_fixed_cards<A: Copy>(
+    fixed: &[A],
+    cards: CardSet,
+    make: impl FnOnce(Card) -> A,
+    choose: impl FnOnce(usize) -> usize,
+) -> Option<A> {
+    let count = fixed.len() + cards.len();
+    if count == 0 {
+        return None;
+    }
+    let index = choose(count);
+    match index.checked_sub(fixed.len()) {
+        None => Some(fixed[index]),
+        Some(card_index) => cards.nth(card_index).map(make),
+    }
+}
+
 /// The deal layout of one hand: [`Game::layout`], with the seats of [`Game::unseen_at_deal`]
 /// dealt unseen as well.
 pub fn hand_layout<G: Game>(config: &G::Config, dealer: Seat, scores: &G::Scores) -> DealLayout {

@@ -586,6 +586,20 @@ pub fn legal_plays(config: &TachtigenConfig, hand: CardSet, trick: &Trick, trump
     if !(config.jas_exempt || config.no_undertrump) {
         return allowed;
     }
+    variant_plays(config, hand, trick, trump, (led, trumps, allowed))
+}
+
+/// [`legal_plays`] under `jas_exempt` or `no_undertrump`, given the led suit, the hand's trumps
+/// and the cards the common rule allows. Kept out of line so that the common rule, computed twice
+/// per card played (the pick and the check in `apply`), saves no registers it does not use.
+#[inline(never)]
+fn variant_plays(
+    config: &TachtigenConfig,
+    hand: CardSet,
+    trick: &Trick,
+    trump: Option<Suit>,
+    (led, trumps, allowed): (Suit, CardSet, CardSet),
+) -> CardSet {
     let Some(trump) = trump else { return allowed };
     if led == trump {
         let jack = Card::new(Rank::JACK, trump);

@@ -50,7 +50,7 @@
 use crate::card::{Card, CardSet, Suit};
 use crate::config::{ConfigKey, ConfigValues, KeyKind};
 use crate::event::{Event, Events};
-use crate::game::{Game, GameId, MatchStatus, ScoreSheet, ToAct};
+use crate::game::{pick_after_fixed_cards, pick_listed, Game, GameId, MatchStatus, ScoreSheet, ToAct};
 use crate::seat::{Direction, Seat, SeatNames};
 use crate::table::{follow_duty, DealLayout, Place, RankOrder, Table, Trick, TrumpDuty};
 use crate::RuleError;
@@ -887,6 +887,26 @@ impl Game for Tarneeb {
                 out.extend(cards.iter().map(TarneebAction::Play));
             }
             Phase::Over(_) => {}
+        }
+    }
+
+    /// Card plays (most of a hand's actions) are indexed directly; the short auction and trump
+    /// lists are listed.
+    fn pick_legal_action(
+        &self,
+        config: &TarneebConfig,
+        table: &Table,
+        seat: Seat,
+        scratch: &mut Vec<TarneebAction>,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<TarneebAction> {
+        match self.phase {
+            Phase::Play if seat == self.turn => {
+                let hand = table.hand(seat);
+                let cards = if table.knows_hand(seat) { legal_plays(hand, table.trick()) } else { hand };
+                pick_after_fixed_cards(&[], cards, TarneebAction::Play, choose)
+            }
+            _ => pick_listed(self, config, table, seat, scratch, choose),
         }
     }
 

@@ -90,7 +90,7 @@ pub mod shuffle;
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::config::{ConfigError, ConfigKey, ConfigValues, KeyKind};
 use crate::event::{Event, Events, Pile, Slot, SlotSet, Visibility};
-use crate::game::{Game, GameId, MatchStatus, NextDeck, ScoreSheet, ToAct};
+use crate::game::{pick_listed, Game, GameId, MatchStatus, NextDeck, ScoreSheet, ToAct};
 use crate::record::{HandRecord, RecordError};
 use crate::seat::{Direction, Seat, SeatNames};
 use crate::table::{DealLayout, Place, Table};
@@ -1824,6 +1824,41 @@ impl Game for Rikken {
                 out.push(RikkenAction::Reject);
             }
             Phase::Over => {}
+        }
+    }
+
+    /// Card plays (with the claims that may follow them) are indexed directly; the rest, and a
+    /// declarer's turn with a blind lead open, are listed.
+    fn pick_legal_action(
+        &self,
+        config: &RikkenConfig,
+        table: &Table,
+        seat: Seat,
+        scratch: &mut Vec<RikkenAction>,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<RikkenAction> {
+        if self.phase != Phase::Play || seat != self.actor(table) || self.blind_lead_open(table, self.turn) {
+            return pick_listed(self, config, table, seat, scratch, choose);
+        }
+        // An operator acts for René with René's hand (as `legal_actions` lists).
+        let seat = self.turn;
+        let hand = table.hand(seat);
+        let cards = if table.knows_hand(seat) {
+            legal_cards(hand, table.trick(), &self.play_rules(config, table))
+        } else {
+            hand
+        };
+        // `Claim(0)` to `Claim(remaining)` follow the cards when this seat may claim.
+        let claims = if self.claim_allowed(config, seat) { usize::from(TRICKS - table.trick_index()) + 1 } else { 0 };
+        let count = cards.len() + claims;
+        if count == 0 {
+            return None;
+        }
+        let index = choose(count);
+        match index.checked_sub(cards.len()) {
+            None => cards.nth(index).map(RikkenAction::Play),
+            Some(claim) if claim < claims => Some(RikkenAction::Claim(claim as u8)),
+            Some(_) => None,
         }
     }
 

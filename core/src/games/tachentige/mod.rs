@@ -91,7 +91,7 @@ pub mod rules;
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::config::{ConfigError, ConfigKey, ConfigValues, KeyKind};
 use crate::event::{Event, Events, Pile, Slot, SlotSet, Visibility};
-use crate::game::{Game, GameId, MatchStatus, ScoreSheet, ToAct};
+use crate::game::{pick_after_fixed_cards, pick_listed, Game, GameId, MatchStatus, ScoreSheet, ToAct};
 use crate::games::brabant::{self, detect, Combo, Roem, RoemTable};
 use crate::seat::{Direction, Seat, SeatNames};
 use crate::table::{DealLayout, Place, Table};
@@ -625,6 +625,28 @@ impl Tachentige {
     }
 
     /// Roem may still be shown or rejected: trick 1 of a point game with roem.
+    /// Whether the seat to act may call a stop (listed before its other actions).
+    fn may_stop(&self, config: &TachentigeConfig) -> bool {
+        self.closing_round == 0 && config.regular_hands.is_none() && !self.stop
+    }
+
+    /// The trump queen and king, when `seat` holds both (`hand`) and may announce the stuk with
+    /// either; otherwise empty.
+    fn stuk_cards(&self, config: &TachentigeConfig, seat: Seat, hand: CardSet) -> CardSet {
+        match self.trump {
+            Some(trump) if config.roem && !self.stuk && self.point_game && self.declaring(seat) => {
+                let pair =
+                    CardSet::single(Card::new(Rank::QUEEN, trump)).union(CardSet::single(Card::new(Rank::KING, trump)));
+                if hand.intersection(pair) == pair {
+                    pair
+                } else {
+                    CardSet::EMPTY
+                }
+            }
+            _ => CardSet::EMPTY,
+        }
+    }
+
     fn roem_open(&self, config: &TachentigeConfig, table: &Table) -> bool {
         config.roem && self.phase == Phase::Play && self.is_point_game() && table.trick_index() == 0
     }
@@ -1381,7 +1403,7 @@ impl Game for Tachentige {
         if seat != self.turn || matches!(self.phase, Phase::Over(_)) {
             return;
         }
-        if self.closing_round == 0 && config.regular_hands.is_none() && !self.stop {
+        if self.may_stop(config) {
             out.push(TachentigeAction::Stop);
         }
         match self.phase {
@@ -1439,19 +1461,7 @@ impl Game for Tachentige {
                 }
                 let hand = table.hand(seat);
                 let cards = if table.knows_hand(seat) { self.legal_plays(table, seat) } else { hand };
-                // The trump queen and king, when this seat holds both and may announce the stuk.
-                let stuk = match self.trump {
-                    Some(trump) if config.roem && !self.stuk && self.point_game && self.declaring(seat) => {
-                        let pair = CardSet::single(Card::new(Rank::QUEEN, trump))
-                            .union(CardSet::single(Card::new(Rank::KING, trump)));
-                        if hand.intersection(pair) == pair {
-                            pair
-                        } else {
-                            CardSet::EMPTY
-                        }
-                    }
-                    _ => CardSet::EMPTY,
-                };
+                let stuk = self.stuk_cards(config, seat, hand);
                 for card in cards {
                     out.push(TachentigeAction::Play(card));
                     if stuk.contains(card) {
@@ -1483,6 +1493,32 @@ impl Game for Tachentige {
             }
             Phase::Over(_) => {}
         }
+    }
+
+    /// Card plays without a stuk, roem or late window in play (most of a hand's actions) are
+    /// indexed directly; the rest are listed.
+    fn pick_legal_action(
+        &self,
+        config: &TachentigeConfig,
+        table: &Table,
+        seat: Seat,
+        scratch: &mut Vec<TachentigeAction>,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<TachentigeAction> {
+        let plain_play = self.phase == Phase::Play
+            && seat == self.turn
+            && self.late.is_none()
+            && !self.roem_open(config, table)
+            && self.stuk_cards(config, seat, table.hand(seat)).is_empty();
+        if !plain_play {
+            return pick_listed(self, config, table, seat, scratch, choose);
+        }
+        // `stop` (when open), then the cards, as `legal_actions` lists them.
+        let stop = [TachentigeAction::Stop];
+        let fixed = if self.may_stop(config) { &stop[..] } else { &[] };
+        let hand = table.hand(seat);
+        let cards = if table.knows_hand(seat) { self.legal_plays(table, seat) } else { hand };
+        pick_after_fixed_cards(fixed, cards, TachentigeAction::Play, choose)
     }
 
     fn apply(
