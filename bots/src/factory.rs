@@ -120,6 +120,10 @@ impl BotGame for Tachentige {
     fn baseline_bot() -> Box<dyn Bot<Self>> {
         Box::new(BaselineBot)
     }
+
+    fn open_bot() -> Option<Box<dyn CheatingBot<Self>>> {
+        Some(Box::new(OpenBot::new()))
+    }
 }
 
 /// A seat's player: an honest bot, deciding from the seat's view, or an open-card bot, which

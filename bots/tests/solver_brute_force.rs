@@ -7,17 +7,39 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use troef_bots::solver::{OpenGame, Solver};
+use troef_core::games::brabant::RANK_ORDER;
 use troef_core::games::rikken::{Contract as RikkenContract, Kind, PassGame, Rikken, RikkenAction};
+use troef_core::games::tachentige::{
+    Contract as TachentigeContract, SoloGame, StokChoice, Tachentige, TachentigeAction, TachentigeScores,
+};
 use troef_core::games::tachtigen::{Contract, Tachtigen, TachtigenOutcome};
 use troef_core::games::tarneeb::{team_of, Tarneeb};
 use troef_core::games::tysiacha::Tysiacha;
-use troef_core::{ConfigValues, Hand, Seat, ToAct};
+use troef_core::{ConfigValues, Game, Hand, Rank, Seat, ToAct};
 
 /// A game's utility of a finished hand for the declaring side, and who plays on that side.
 trait Oracle: OpenGame {
     fn utility(hand: &Hand<Self>) -> i32;
     fn maximises(hand: &Hand<Self>, seat: Seat) -> bool;
     fn is_play(action: &Self::Action) -> bool;
+    /// Whether the solver offers this play: not when another form of the same card is never
+    /// worse for its side (Tachentige's plain play of a stuk card that may announce the stuk).
+    /// The minimax still searches every play.
+    fn offered(_hand: &Hand<Self>, _action: &Self::Action) -> bool {
+        true
+    }
+    /// The actions the random endgame generator prefers to the others when any is legal.
+    fn steers(action: &Self::Action) -> bool {
+        Self::is_play(action)
+    }
+    /// The weight of `action` in the random endgame generator: the game's self-play policy.
+    fn generator_weight(hand: &Hand<Self>, _legal: &[Self::Action], action: &Self::Action) -> u32 {
+        hand.game().policy_weight(hand.config(), hand.table(), action)
+    }
+    /// The score sheet a random endgame starts from.
+    fn start_scores(config: &Self::Config, _rng: &mut ChaCha8Rng) -> Self::Scores {
+        Self::new_scores(config)
+    }
     /// The seat whose cards the acting seat plays (a dummy's operator plays the dummy's).
     fn mover(_hand: &Hand<Self>, actor: Seat) -> Seat {
         actor
@@ -144,6 +166,73 @@ impl Oracle for Tachtigen {
     }
 }
 
+impl Oracle for Tachentige {
+    /// Point games: `raw_d + B + Rm` after the Td = 0 rule (the result before rounding and the
+    /// bid); solos: 1 when made.
+    fn utility(hand: &Hand<Tachentige>) -> i32 {
+        let outcome = hand.outcome().expect("over");
+        match (outcome.score, outcome.solo_won) {
+            (Some(score), _) => (score.raw_declaring + score.all_tricks_bonus + score.roem) as i32,
+            (None, won) => i32::from(won.expect("a solo's result")),
+        }
+    }
+    fn maximises(hand: &Hand<Tachentige>, seat: Seat) -> bool {
+        let game = hand.game();
+        game.declarer() == Some(seat) || game.partner() == Some(seat)
+    }
+    fn is_play(action: &Self::Action) -> bool {
+        matches!(action, TachentigeAction::Play(_) | TachentigeAction::PlayStuk(_))
+    }
+    fn offered(hand: &Hand<Tachentige>, action: &Self::Action) -> bool {
+        let TachentigeAction::Play(card) = *action else { return true };
+        let ToAct::Seat(seat) = hand.to_act() else { return true };
+        let mut legal = Vec::new();
+        hand.legal_actions(&mut legal);
+        // The stuk is announced only by the declaring side, for which it only adds.
+        !(Self::maximises(hand, seat) && legal.contains(&TachentigeAction::PlayStuk(card)))
+    }
+    fn steers(action: &Self::Action) -> bool {
+        Self::is_play(action)
+            || matches!(action, TachentigeAction::Show(_) | TachentigeAction::Reject(_) | TachentigeAction::NoReject)
+    }
+    /// More solos than self-play calls, played so that they often last into the endgame (in
+    /// privé and zwabber the soloist favours high cards and the others low ones, in praten the
+    /// reverse); a stuk pair is played late, so that endgames still hold stuks to announce.
+    fn generator_weight(hand: &Hand<Tachentige>, legal: &[TachentigeAction], action: &TachentigeAction) -> u32 {
+        let game = hand.game();
+        let weight = game.policy_weight(hand.config(), hand.table(), action);
+        match *action {
+            // Privé and zwabber from hands with aces, which last longer.
+            TachentigeAction::Solo(solo) if solo.game() != SoloGame::Praten => {
+                let ToAct::Seat(seat) = hand.to_act() else { return weight };
+                let aces = hand.table().hand(seat).iter().filter(|card| card.rank() == Some(Rank::ACE)).count() as u32;
+                weight * (1 + aces).pow(3)
+            }
+            TachentigeAction::Solo(_) => 6 * weight,
+            TachentigeAction::Play(card) | TachentigeAction::PlayStuk(card)
+                if legal.contains(&TachentigeAction::PlayStuk(card)) =>
+            {
+                1
+            }
+            TachentigeAction::Play(card) => {
+                let Some(TachentigeContract::Solo(solo)) = game.contract() else { return weight };
+                let is_trump = card.suit().is_some() && card.suit() == game.trump();
+                let strength = u32::from(RANK_ORDER.strength(card, is_trump)) + if is_trump { 16 } else { 0 };
+                let soloist = hand.to_act() == ToAct::Seat(game.declarer().unwrap_or(Seat(0)));
+                let wants_high = soloist == (solo.game() != SoloGame::Praten);
+                let favour = if wants_high { strength } else { 32 - strength.min(32) };
+                1 + favour.pow(4)
+            }
+            _ => weight,
+        }
+    }
+    /// Half of the endgames come from one of the 12 closing rounds.
+    fn start_scores(_config: &Self::Config, rng: &mut ChaCha8Rng) -> TachentigeScores {
+        let closing_round = if rng.gen_bool(0.5) { rng.gen_range(1..=12) } else { 0 };
+        TachentigeScores { closing_round, ..TachentigeScores::default() }
+    }
+}
+
 /// Minimax over the rules core: the seat on turn plays for its side.
 fn brute<G: Oracle>(hand: &Hand<G>) -> i32 {
     let ToAct::Seat(seat) = hand.to_act() else { return G::utility(hand) };
@@ -170,7 +259,7 @@ fn endgame<G: Oracle>(seed: u64, left: u8, settings: &[(&str, &str)]) -> Option<
     let mut deck: Vec<_> = G::deck(&config).iter().collect();
     deck.shuffle(&mut rng);
     let dealer = troef_core::game::dealer_from_draw::<G>(&config, rng.gen());
-    let scores = G::new_scores(&config);
+    let scores = G::start_scores(&config, &mut rng);
     let mut hand = Hand::<G>::from_deck(config, dealer, &scores, &deck).ok()?;
     let mut legal = Vec::new();
     for _ in 0..2_000 {
@@ -178,16 +267,17 @@ fn endgame<G: Oracle>(seed: u64, left: u8, settings: &[(&str, &str)]) -> Option<
         if let Some(open) = G::open_position(&hand) {
             let total = open.position.rules.tricks_total;
             let done = open.position.trick_index;
-            if total - done <= left && (open.position.trick_len == 0 || rng.gen_bool(0.5)) {
+            // Stopping at each chance with even odds also stops inside tricks (a stop at the first
+            // chance only ever stopped at a trick's start).
+            if total - done <= left && rng.gen_bool(0.5) {
                 return Some(hand);
             }
         }
         hand.legal_actions(&mut legal);
         // Prefer playing on to claims; in auctions, favour the lower calls.
-        let plays: Vec<_> = legal.iter().copied().filter(G::is_play).collect();
+        let plays: Vec<_> = legal.iter().copied().filter(G::steers).collect();
         let pool = if plays.is_empty() { &legal } else { &plays };
-        let weights: Vec<u32> =
-            pool.iter().map(|action| hand.game().policy_weight(hand.config(), hand.table(), action)).collect();
+        let weights: Vec<u32> = pool.iter().map(|action| G::generator_weight(&hand, &legal, action)).collect();
         let total: u32 = weights.iter().sum::<u32>().max(1);
         let mut pick = rng.gen_range(0..total);
         let mut chosen = pool[0];
@@ -214,7 +304,8 @@ fn check<G: Oracle>(seed: u64, left: u8, settings: &[(&str, &str)]) -> Result<()
     let ToAct::Seat(seat) = hand.to_act() else { unreachable!() };
     let mut legal = Vec::new();
     hand.legal_actions(&mut legal);
-    let plays: Vec<_> = legal.iter().copied().filter(G::is_play).collect();
+    let plays: Vec<_> =
+        legal.iter().copied().filter(|action| G::is_play(action) && G::offered(&hand, action)).collect();
     prop_assert_eq!(scores.len(), plays.len(), "one score per legal card (seed {})", seed);
     for score in &scores {
         prop_assert!(score.exact);
@@ -288,6 +379,21 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+
+    #[test]
+    fn tachentige_endgames_match_brute_force(seed in any::<u64>()) {
+        let settings: &[(&str, &str)] = match seed % 4 {
+            0 => &[],
+            1 => &[("deck", "32")],
+            2 => &[("deck", "32"), ("stok_size", "0"), ("afkeuren", "off")],
+            _ => &[("min_bid", "80"), ("roem", "off"), ("stok_leave", "off")],
+        };
+        check::<Tachentige>(seed, 1 + (seed % 3) as u8, settings)?;
+    }
+}
+
 /// The generator reaches the play phase in most deals (so the properties above check real
 /// endgames, not skipped cases).
 #[test]
@@ -301,8 +407,75 @@ fn most_random_deals_reach_an_endgame() {
         ("tysiacha", reached::<Tysiacha>(&[])),
         ("tachtigen", reached::<Tachtigen>(&[])),
         ("rikken", reached::<Rikken>(&[])),
+        ("tachentige", reached::<Tachentige>(&[])),
     ] {
         // (400 throws in the deals whose bids total too little.)
         assert!(count >= 80, "{name}: only {count} of 200 deals reached the play phase");
+    }
+}
+
+/// Tachentige's endgames cover what its objective reads: solos of each kind, a stok taken and
+/// left, closing rounds, standing roem and a stuk still to announce, in every deck.
+#[test]
+fn tachentige_endgames_cover_the_objective() {
+    let mut seen = std::collections::BTreeMap::<&str, usize>::new();
+    for seed in 0..600u64 {
+        let settings: &[(&str, &str)] = if seed % 2 == 0 { &[] } else { &[("deck", "32"), ("stok_size", "0")] };
+        let Some(hand) = endgame::<Tachentige>(seed, 1 + (seed % 3) as u8, settings) else { continue };
+        let game = hand.game();
+        let open = Tachentige::open_position(&hand).expect("in play");
+        let objective = Tachentige::declarer_objective(&hand, &open);
+        let mut note = |key| *seen.entry(key).or_default() += 1;
+        note("endgame");
+        match game.contract() {
+            Some(TachentigeContract::Solo(solo)) => note(match solo.game() {
+                SoloGame::Praten => "praten",
+                SoloGame::Zwabber => "zwabber",
+                SoloGame::Prive => "prive",
+            }),
+            _ => note("point"),
+        }
+        match game.stok() {
+            StokChoice::Taken => note("stok taken"),
+            StokChoice::Left => note("stok left"),
+            _ => {}
+        }
+        if game.closing_round() > 0 {
+            note("closing round");
+        }
+        if game.standing_roem_value(hand.config()) > 0 {
+            note("standing roem");
+        }
+        if open.announce != 0 {
+            note("stuk to announce");
+        }
+        if game.stuk_announced() {
+            note("stuk announced");
+        }
+        if open.position.trick_len > 0 {
+            note("inside a trick");
+        }
+        if matches!(objective.goal, troef_bots::solver::Goal::Points(_))
+            != matches!(game.contract(), Some(TachentigeContract::Points(_)))
+        {
+            note("objective of the wrong kind");
+        }
+    }
+    assert_eq!(seen.get("objective of the wrong kind"), None);
+    assert!(seen["endgame"] >= 300, "{seen:?}");
+    for key in [
+        "point",
+        "praten",
+        "zwabber",
+        "prive",
+        "stok taken",
+        "stok left",
+        "closing round",
+        "standing roem",
+        "stuk announced",
+        "stuk to announce",
+        "inside a trick",
+    ] {
+        assert!(seen.get(key).is_some_and(|&count| count >= 3), "{key}: {seen:?}");
     }
 }

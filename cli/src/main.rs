@@ -205,9 +205,9 @@ enum Command {
 #[derive(Debug, Subcommand)]
 enum BenchCommand {
     /// Open-card solver speed on seeded random deals: bridge (or tarneeb) single-strain solves
-    /// at trick 1, tysiacha and tachtigen full-deal solves from the first trick.
+    /// at trick 1, tysiacha, tachtigen and tachentige full-deal solves from the first trick.
     Solver {
-        /// bridge, tarneeb, tysiacha or tachtigen.
+        /// bridge, tarneeb, tysiacha, tachtigen or tachentige.
         #[arg(long)]
         game: String,
         /// Deals to solve (one solve each).

@@ -12,6 +12,11 @@ pub struct OpenPosition {
     pub map: CardMap,
     /// The seat of each player (players are numbered in playing order).
     pub seats: [Seat; 4],
+    /// Cards, in the solver's encoding, whose play the game makes together with an announcement
+    /// that only adds to the player's side (Tachentige's stuk: the trump queen and king while a
+    /// declaring-side hand holds both): [`OpenGame::action`] plays them in that form. Empty in
+    /// the other games.
+    pub announce: u64,
 }
 
 impl OpenPosition {
@@ -40,6 +45,7 @@ pub trait OpenGame: Game {
 
 mod common;
 mod rikken;
+mod tachentige;
 mod tachtigen;
 mod tarneeb;
 mod tysiacha;

@@ -88,7 +88,7 @@ impl OpenGame for Rikken {
         position.called_live = game.called_duties_live();
         position.blind_available = game.blind_lead_pending();
         position.blind_trick = game.blind_trick();
-        Some(OpenPosition { position, map, seats })
+        Some(OpenPosition { position, map, seats, announce: 0 })
     }
 
     fn objective(hand: &Hand<Rikken>, open: &OpenPosition, perspective: Seat) -> Objective {

@@ -38,7 +38,7 @@ impl OpenGame for Tachtigen {
         };
         let rules = Rules { follow, ..Rules::plain(3, TRICKS) };
         let position = read_table(hand.table(), &SEATS[..3], &map, rules, trump.map(|suit| suit.index() as u8))?;
-        Some(OpenPosition { position, map, seats: SEATS })
+        Some(OpenPosition { position, map, seats: SEATS, announce: 0 })
     }
 
     fn objective(hand: &Hand<Tachtigen>, open: &OpenPosition, _perspective: Seat) -> Objective {

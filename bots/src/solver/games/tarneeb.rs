@@ -20,7 +20,7 @@ impl OpenGame for Tarneeb {
         let map = CardMap::new(Tarneeb::deck(hand.config()), &RANK_ORDER, trump);
         let position =
             read_table(hand.table(), &SEATS, &map, Rules::plain(4, 13), trump.map(|suit| suit.index() as u8))?;
-        Some(OpenPosition { position, map, seats: SEATS })
+        Some(OpenPosition { position, map, seats: SEATS, announce: 0 })
     }
 
     fn objective(hand: &Hand<Tarneeb>, open: &OpenPosition, perspective: Seat) -> Objective {

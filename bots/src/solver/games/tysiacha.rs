@@ -49,7 +49,7 @@ impl OpenGame for Tysiacha {
         }
         let mut all = [Seat(0); 4];
         all[..3].copy_from_slice(&seats);
-        Some(OpenPosition { position, map, seats: all })
+        Some(OpenPosition { position, map, seats: all, announce: 0 })
     }
 
     fn objective(hand: &Hand<Tysiacha>, open: &OpenPosition, _perspective: Seat) -> Objective {

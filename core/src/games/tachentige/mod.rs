@@ -2125,6 +2125,24 @@ impl Tachentige {
     }
 }
 
+/// What the open-card solver (`troef-bots`) reads of a hand in play besides the public facts
+/// above: the roem the declaring side holds so far.
+impl Tachentige {
+    /// The stuk has been announced in this hand.
+    pub fn stuk_announced(&self) -> bool {
+        self.stuk
+    }
+
+    /// The value of the declaring side's combinations shown and not rejected so far, without the
+    /// stuk (6.3.4's Rm before the stuk and the Td = 0 rule); 0 with `roem = off`.
+    pub fn standing_roem_value(&self, config: &TachentigeConfig) -> u32 {
+        if !config.roem {
+            return 0;
+        }
+        self.standing_roem().map(|combo| combo.value(config.roem_table())).sum()
+    }
+}
+
 /// Pushes a discard for every `size`-card subset of `cards`, each joined with `chosen`.
 fn push_subsets(cards: &[Card], size: usize, chosen: CardSet, out: &mut Vec<TachentigeAction>) {
     if size == 2 {
