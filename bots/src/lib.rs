@@ -11,10 +11,12 @@ pub mod baseline;
 pub mod cheating;
 mod factory;
 pub mod solver;
+pub mod strong;
 
 pub use baseline::BaselineBot;
 pub use cheating::{OpenBot, OpenDecisions};
 pub use factory::{bot_named, new_bot, new_player, BotGame, BotKind, Player};
+pub use strong::{Level, StrongBot};
 
 use rand::RngCore;
 use troef_core::{Game, Hand, SeatView};

@@ -1,0 +1,185 @@
+//! The strong bot: card play by sampling the deals a seat's view allows and solving each one
+//! open-card (perfect-information Monte Carlo, "PIMC"), the baseline's rules elsewhere.
+//!
+//! For a decision in the play phase it deals the cards its seat has not seen in many ways, each
+//! consistent with everything the view shows ([`sampler`]: own hand, shown cards, hand counts,
+//! proven voids, the game's own facts such as a called card). Each such world is solved by the
+//! open-card solver, which scores every legal card at once ([`Solver::score_moves`]) for the
+//! objective of the seat to play ([`OpenGame::objective`]); the card with the best mean value
+//! over the worlds is played. Values are whole-hand values of the seat's side (tricks, card points
+//! with bonuses, contract tables), so the mean is the expected result under the sampled deals.
+//!
+//! Outside the play phase (bids, trump, calls, passes, discards, roem) it asks the game's
+//! baseline bot, and so it does in a game whose play the solver does not cover yet
+//! ([`crate::BotGame::strong_bot`] falls back to the baseline there).
+//!
+//! **The budget is counted in worlds and search nodes, never by the clock**, so a decision is
+//! the same on a fast and a slow device and can be repeated: the worlds are drawn from the
+//! decision's random number generator, and the solver's table is cleared at each decision (a
+//! capped search's answer depends on what the table holds). The levels ([`Level`]) differ in
+//! worlds, nodes per world and, at `easy`, noise on the choice.
+
+pub mod sampler;
+
+use crate::solver::{OpenGame, Solver};
+use crate::{Bot, BotGame};
+use rand::{Rng, RngCore};
+use sampler::{WorldRules, WorldSampler};
+use std::fmt;
+use troef_core::SeatView;
+
+/// How hard the strong bot tries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The level named `name` (case-insensitive); the error lists the names.
+    pub fn parse(name: &str) -> Result<Level, String> {
+        Level::ALL.into_iter().find(|level| level.name().eq_ignore_ascii_case(name.trim())).ok_or_else(|| {
+            format!("unknown level {:?} (known: easy, normal, hard)", name.chars().take(32).collect::<String>())
+        })
+    }
+
+    /// The budget of a decision at this level.
+    pub fn budget(self) -> Budget {
+        match self {
+            Level::Easy => Budget { worlds: 6, nodes_per_world: 10_000, noise: 0.5 },
+            Level::Normal => Budget { worlds: 24, nodes_per_world: 40_000, noise: 0.0 },
+            Level::Hard => Budget { worlds: 64, nodes_per_world: 200_000, noise: 0.0 },
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What one decision may spend.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Deals sampled and solved.
+    pub worlds: u32,
+    /// Search nodes of each world's solve; a capped solve ranks the moves by the middle of their
+    /// bounds.
+    pub nodes_per_world: u64,
+    /// Noise on the choice, as a share of the spread between the best and worst mean values: 0
+    /// plays the best card, 0.5 often plays a near-best one.
+    pub noise: f64,
+}
+
+/// The strong bot of one game.
+pub struct StrongBot<G: BotGame> {
+    budget: Budget,
+    solver: Solver,
+    baseline: Box<dyn Bot<G>>,
+}
+
+impl<G: BotGame> fmt::Debug for StrongBot<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StrongBot").field("budget", &self.budget).finish_non_exhaustive()
+    }
+}
+
+/// Transposition-table entries of the strong bot's solver (about 3 MB, 48 bytes each: a phone
+/// keeps several bots).
+const TABLE_ENTRIES: usize = 1 << 16;
+
+impl<G: BotGame> StrongBot<G> {
+    pub fn new(level: Level) -> StrongBot<G> {
+        StrongBot::with_budget(level.budget())
+    }
+
+    pub fn with_budget(budget: Budget) -> StrongBot<G> {
+        StrongBot { budget, solver: Solver::with_entries(TABLE_ENTRIES), baseline: G::baseline_bot() }
+    }
+}
+
+impl<G: BotGame + OpenGame + WorldRules> StrongBot<G> {
+    /// The play-phase choice by sampled worlds, or `None` outside the play phase.
+    fn play(&mut self, view: &SeatView<G>, legal: &[G::Action], rng: &mut dyn RngCore) -> Option<G::Action> {
+        let sampler = WorldSampler::new(view)?;
+        // A known deal (nothing unseen) needs one world.
+        let worlds = if sampler.unseen() == 0 { 1 } else { self.budget.worlds.max(1) };
+        self.solver.clear();
+        self.solver.set_node_cap(self.budget.nodes_per_world);
+        let mut totals = vec![0f64; legal.len()];
+        let mut counts = vec![0u32; legal.len()];
+        for _ in 0..worlds {
+            let world = sampler.sample(rng);
+            let open = G::open_position(&world)?;
+            let player = open.position.to_move();
+            let objective = G::objective(&world, &open, open.seats[player as usize]);
+            // The objective's side maximises; the seat to play may be on the other side.
+            let sign = if objective.max_side & (1 << player) != 0 { 1.0 } else { -1.0 };
+            for score in self.solver.score_moves(&open.position, &objective) {
+                let action = G::action(&open, score.mv);
+                if let Some(index) = legal.iter().position(|a| *a == action) {
+                    totals[index] += sign * f64::from(score.value);
+                    counts[index] += 1;
+                }
+            }
+        }
+        // A move the solver never scored (it should score every legal one) counts as the worst.
+        let means: Vec<f64> = totals
+            .iter()
+            .zip(&counts)
+            .map(|(total, &count)| if count == 0 { f64::NEG_INFINITY } else { total / f64::from(count) })
+            .collect();
+        Some(legal[self.pick(&means, rng)])
+    }
+
+    /// The index of the best mean, with the level's noise; ties keep the first (the legal
+    /// actions' order, fixed by the view).
+    fn pick(&self, means: &[f64], rng: &mut dyn RngCore) -> usize {
+        let finite = || means.iter().copied().filter(|m| m.is_finite());
+        let best = finite().fold(f64::NEG_INFINITY, f64::max);
+        let worst = finite().fold(f64::INFINITY, f64::min);
+        let spread = self.budget.noise * (best - worst);
+        let noisy: Vec<f64> = means
+            .iter()
+            .map(|&mean| if spread > 0.0 && mean.is_finite() { mean + spread * rng.gen::<f64>() } else { mean })
+            .collect();
+        let mut chosen = 0;
+        for (index, &value) in noisy.iter().enumerate() {
+            if value > noisy[chosen] {
+                chosen = index;
+            }
+        }
+        chosen
+    }
+}
+
+impl<G: BotGame + OpenGame + WorldRules> Bot<G> for StrongBot<G> {
+    fn name(&self) -> &'static str {
+        "strong"
+    }
+
+    fn choose(&mut self, view: &SeatView<G>, rng: &mut dyn RngCore) -> G::Action {
+        let mut legal = Vec::new();
+        view.legal_actions(&mut legal);
+        assert!(!legal.is_empty(), "a bot is only asked to act for a seat that is to act");
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        match self.play(view, &legal, rng) {
+            Some(action) => action,
+            None => self.baseline.choose(view, rng),
+        }
+    }
+}
