@@ -5,7 +5,7 @@
 //! consistent with everything the view shows ([`sampler`]: own hand, shown cards, hand counts,
 //! proven voids, the game's own facts such as a called card). Each such world is solved by the
 //! open-card solver, which scores every legal card at once ([`Solver::score_moves`]) for the
-//! objective of the seat to play ([`OpenGame::objective`]); the card with the best mean value
+//! objective of the seat to play ([`crate::solver::OpenGame::objective`]); the card with the best mean value
 //! over the worlds is played. Values are whole-hand values of the seat's side (tricks, card points
 //! with bonuses, contract tables), so the mean is the expected result under the sampled deals.
 //!
@@ -20,13 +20,16 @@
 //! worlds, nodes per world and, at `easy`, noise on the choice.
 
 pub mod sampler;
+pub mod utility;
 
-use crate::solver::{OpenGame, Solver};
+use crate::solver::Solver;
+
 use crate::{Bot, BotGame};
 use rand::{Rng, RngCore};
 use sampler::{WorldRules, WorldSampler};
 use std::fmt;
 use troef_core::SeatView;
+use utility::PlayUtility;
 
 /// How hard the strong bot tries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,9 +60,9 @@ impl Level {
     /// The budget of a decision at this level.
     pub fn budget(self) -> Budget {
         match self {
-            Level::Easy => Budget { worlds: 6, nodes_per_world: 10_000, noise: 0.5 },
-            Level::Normal => Budget { worlds: 24, nodes_per_world: 40_000, noise: 0.0 },
-            Level::Hard => Budget { worlds: 64, nodes_per_world: 200_000, noise: 0.0 },
+            Level::Easy => Budget { nodes: 40_000, min_worlds: 4, max_worlds: 12, noise: 0.5 },
+            Level::Normal => Budget { nodes: 150_000, min_worlds: 12, max_worlds: 48, noise: 0.0 },
+            Level::Hard => Budget { nodes: 3_000_000, min_worlds: 24, max_worlds: 128, noise: 0.0 },
         }
     }
 }
@@ -70,17 +73,28 @@ impl fmt::Display for Level {
     }
 }
 
-/// What one decision may spend.
+/// What one decision may spend. Worlds are sampled and solved until the search nodes reach
+/// `nodes` (or `max_worlds` are done), each solve capped at `nodes / min_worlds`, so an easy late
+/// position gets many worlds and a hard early one at least `min_worlds` bounded solves.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
-    /// Deals sampled and solved.
-    pub worlds: u32,
-    /// Search nodes of each world's solve; a capped solve ranks the moves by the middle of their
-    /// bounds.
-    pub nodes_per_world: u64,
+    /// Search nodes of one decision (the last world may overrun it by one world's cap).
+    pub nodes: u64,
+    /// Worlds solved at least (each capped at `nodes / min_worlds`; a capped solve ranks the
+    /// moves by the middle of their bounds).
+    pub min_worlds: u32,
+    /// Worlds solved at most.
+    pub max_worlds: u32,
     /// Noise on the choice, as a share of the spread between the best and worst mean values: 0
     /// plays the best card, 0.5 often plays a near-best one.
     pub noise: f64,
+}
+
+impl Budget {
+    /// Search nodes of one world's solve.
+    pub fn nodes_per_world(&self) -> u64 {
+        self.nodes / u64::from(self.min_worlds.max(1))
+    }
 }
 
 /// The strong bot of one game.
@@ -110,30 +124,35 @@ impl<G: BotGame> StrongBot<G> {
     }
 }
 
-impl<G: BotGame + OpenGame + WorldRules> StrongBot<G> {
+impl<G: BotGame + PlayUtility + WorldRules> StrongBot<G> {
     /// The play-phase choice by sampled worlds, or `None` outside the play phase.
     fn play(&mut self, view: &SeatView<G>, legal: &[G::Action], rng: &mut dyn RngCore) -> Option<G::Action> {
         let sampler = WorldSampler::new(view)?;
         // A known deal (nothing unseen) needs one world.
-        let worlds = if sampler.unseen() == 0 { 1 } else { self.budget.worlds.max(1) };
+        let max_worlds = if sampler.unseen() == 0 { 1 } else { self.budget.max_worlds.max(1) };
         self.solver.clear();
-        self.solver.set_node_cap(self.budget.nodes_per_world);
+        self.solver.set_node_cap(self.budget.nodes_per_world());
         let mut totals = vec![0f64; legal.len()];
         let mut counts = vec![0u32; legal.len()];
-        for _ in 0..worlds {
+        let mut spent = 0u64;
+        for _ in 0..max_worlds {
+            if spent >= self.budget.nodes {
+                break;
+            }
             let world = sampler.sample(rng);
             let open = G::open_position(&world)?;
             let player = open.position.to_move();
             let objective = G::objective(&world, &open, open.seats[player as usize]);
             // The objective's side maximises; the seat to play may be on the other side.
-            let sign = if objective.max_side & (1 << player) != 0 { 1.0 } else { -1.0 };
+            let on_max_side = objective.max_side & (1 << player) != 0;
             for score in self.solver.score_moves(&open.position, &objective) {
                 let action = G::action(&open, score.mv);
                 if let Some(index) = legal.iter().position(|a| *a == action) {
-                    totals[index] += sign * f64::from(score.value);
+                    totals[index] += G::utility(&world, &objective, on_max_side, score.value);
                     counts[index] += 1;
                 }
             }
+            spent += self.solver.last_nodes.max(1);
         }
         // A move the solver never scored (it should score every legal one) counts as the worst.
         let means: Vec<f64> = totals
@@ -165,7 +184,7 @@ impl<G: BotGame + OpenGame + WorldRules> StrongBot<G> {
     }
 }
 
-impl<G: BotGame + OpenGame + WorldRules> Bot<G> for StrongBot<G> {
+impl<G: BotGame + PlayUtility + WorldRules> Bot<G> for StrongBot<G> {
     fn name(&self) -> &'static str {
         "strong"
     }
