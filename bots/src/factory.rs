@@ -186,7 +186,7 @@ pub fn new_player<G: BotGame>(kind: BotKind) -> Option<Player<G>> {
     }
 }
 
-/// The honest bot named `name` (`random`, `baseline`), for tables with people; the error says
+/// The honest bot named `name` (`random`, `baseline`, `strong`), for tables with people; the error says
 /// why not (an unknown name, or a bot that sees the whole deal).
 pub fn bot_named<G: BotGame>(name: &str) -> Result<Box<dyn Bot<G>>, String> {
     let kind = BotKind::parse(name)?;

@@ -23,7 +23,7 @@ use troef_core::{Game, Hand, SeatView};
 
 /// A player that picks one legal action for the seat of a view.
 pub trait Bot<G: Game>: Send {
-    /// A short name for tables and arena reports: `random`, `baseline`.
+    /// A short name for tables and arena reports: `random`, `baseline`, `strong`.
     fn name(&self) -> &'static str;
 
     /// The action this bot takes for the seat of `view`, which is to act. The answer is always one

@@ -228,6 +228,7 @@ pub fn bot(game: &str, level: &str, positions: u32, seed: u64, json_output: bool
             "game": id.name(),
             "level": level.name(),
             "nodes": budget.nodes,
+            "nodes_per_world": budget.nodes_per_world,
             "worlds_min": budget.min_worlds,
             "worlds_max": budget.max_worlds,
             "positions": times.len(),

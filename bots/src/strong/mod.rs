@@ -11,13 +11,21 @@
 //!
 //! Outside the play phase (bids, trump, calls, passes, discards, roem) it asks the game's
 //! baseline bot, and so it does in a game whose play the solver does not cover yet
-//! ([`crate::BotGame::strong_bot`] falls back to the baseline there).
+//! ([`crate::BotGame::strong_bot`] falls back to the baseline there) and in a position whose
+//! trees are too large to solve exactly within the level's budget (the first tricks of the
+//! 52-card games at the lower levels).
 //!
-//! **The budget is counted in worlds and search nodes, never by the clock**, so a decision is
-//! the same on a fast and a slow device and can be repeated: the worlds are drawn from the
-//! decision's random number generator, and the solver's table is cleared at each decision (a
-//! capped search's answer depends on what the table holds). The levels ([`Level`]) differ in
-//! worlds, nodes per world and, at `easy`, noise on the choice.
+//! **The budget is counted in search nodes, never by the clock**, so a decision is the same on
+//! a fast and a slow device and can be repeated: worlds are solved until the decision's nodes run
+//! out (a late position with small trees gets many worlds, an early one at least a few capped
+//! solves), the worlds are drawn from the decision's random number generator, and the solver's
+//! table is cleared at each decision (a capped search's answer depends on what the table holds).
+//! Only worlds solved exactly are averaged ([`Budget`] says why). The levels ([`Level`]) differ in
+//! nodes, worlds and, at `easy`, noise on the choice.
+//!
+//! Values become the game's own score through [`utility::PlayUtility`] (Tarneeb's contract made
+//! or set, Tysiacha's contract won or lost), so the mean is taken over what the seat is really
+//! after, the chance of making a contract included.
 
 pub mod sampler;
 pub mod utility;
@@ -60,9 +68,13 @@ impl Level {
     /// The budget of a decision at this level.
     pub fn budget(self) -> Budget {
         match self {
-            Level::Easy => Budget { nodes: 40_000, min_worlds: 4, max_worlds: 12, noise: 0.5 },
-            Level::Normal => Budget { nodes: 150_000, min_worlds: 12, max_worlds: 48, noise: 0.0 },
-            Level::Hard => Budget { nodes: 3_000_000, min_worlds: 24, max_worlds: 128, noise: 0.0 },
+            Level::Easy => Budget { nodes: 30_000, nodes_per_world: 15_000, min_worlds: 2, max_worlds: 12, noise: 0.5 },
+            Level::Normal => {
+                Budget { nodes: 150_000, nodes_per_world: 40_000, min_worlds: 3, max_worlds: 48, noise: 0.0 }
+            }
+            Level::Hard => {
+                Budget { nodes: 1_500_000, nodes_per_world: 300_000, min_worlds: 4, max_worlds: 128, noise: 0.0 }
+            }
         }
     }
 }
@@ -74,27 +86,23 @@ impl fmt::Display for Level {
 }
 
 /// What one decision may spend. Worlds are sampled and solved until the search nodes reach
-/// `nodes` (or `max_worlds` are done), each solve capped at `nodes / min_worlds`, so an easy late
-/// position gets many worlds and a hard early one at least `min_worlds` bounded solves.
+/// `nodes` (or `max_worlds` are done), each solve capped at `nodes_per_world`. Only worlds solved
+/// exactly count: a capped solve leaves most moves with the bounds of the whole position, and
+/// averaging those would favour the moves it never searched. When fewer than `min_worlds` are
+/// solved exactly (the first tricks of the large games), the decision goes to the baseline.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
     /// Search nodes of one decision (the last world may overrun it by one world's cap).
     pub nodes: u64,
-    /// Worlds solved at least (each capped at `nodes / min_worlds`; a capped solve ranks the
-    /// moves by the middle of their bounds).
+    /// Search nodes of one world's solve.
+    pub nodes_per_world: u64,
+    /// Worlds that must be solved exactly for the sampled choice to stand.
     pub min_worlds: u32,
     /// Worlds solved at most.
     pub max_worlds: u32,
     /// Noise on the choice, as a share of the spread between the best and worst mean values: 0
     /// plays the best card, 0.5 often plays a near-best one.
     pub noise: f64,
-}
-
-impl Budget {
-    /// Search nodes of one world's solve.
-    pub fn nodes_per_world(&self) -> u64 {
-        self.nodes / u64::from(self.min_worlds.max(1))
-    }
 }
 
 /// The strong bot of one game.
@@ -125,34 +133,45 @@ impl<G: BotGame> StrongBot<G> {
 }
 
 impl<G: BotGame + PlayUtility + WorldRules> StrongBot<G> {
-    /// The play-phase choice by sampled worlds, or `None` outside the play phase.
+    /// The play-phase choice by sampled worlds, or `None` outside the play phase or when too few
+    /// worlds were solved exactly within the budget.
     fn play(&mut self, view: &SeatView<G>, legal: &[G::Action], rng: &mut dyn RngCore) -> Option<G::Action> {
         let sampler = WorldSampler::new(view)?;
         // A known deal (nothing unseen) needs one world.
         let max_worlds = if sampler.unseen() == 0 { 1 } else { self.budget.max_worlds.max(1) };
         self.solver.clear();
-        self.solver.set_node_cap(self.budget.nodes_per_world());
+        self.solver.set_node_cap(self.budget.nodes_per_world);
         let mut totals = vec![0f64; legal.len()];
         let mut counts = vec![0u32; legal.len()];
-        let mut spent = 0u64;
+        let (mut spent, mut exact_worlds, mut capped_worlds) = (0u64, 0u32, 0u32);
         for _ in 0..max_worlds {
-            if spent >= self.budget.nodes {
+            // Out of nodes, or the first solves show the trees are beyond this level's cap.
+            if spent >= self.budget.nodes || (exact_worlds == 0 && capped_worlds >= 2) {
                 break;
             }
             let world = sampler.sample(rng);
             let open = G::open_position(&world)?;
             let player = open.position.to_move();
-            let objective = G::objective(&world, &open, open.seats[player as usize]);
+            let objective = G::play_objective(&world, &open, open.seats[player as usize]);
             // The objective's side maximises; the seat to play may be on the other side.
             let on_max_side = objective.max_side & (1 << player) != 0;
-            for score in self.solver.score_moves(&open.position, &objective) {
+            let scores = self.solver.score_moves(&open.position, &objective);
+            spent += self.solver.last_nodes.max(1);
+            if !scores.iter().all(|score| score.exact) {
+                capped_worlds += 1;
+                continue;
+            }
+            exact_worlds += 1;
+            for score in scores {
                 let action = G::action(&open, score.mv);
                 if let Some(index) = legal.iter().position(|a| *a == action) {
                     totals[index] += G::utility(&world, &objective, on_max_side, score.value);
                     counts[index] += 1;
                 }
             }
-            spent += self.solver.last_nodes.max(1);
+        }
+        if exact_worlds < self.budget.min_worlds.min(max_worlds) {
+            return None;
         }
         // A move the solver never scored (it should score every legal one) counts as the worst.
         let means: Vec<f64> = totals
