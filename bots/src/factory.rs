@@ -7,6 +7,7 @@
 //! [`Player::Open`], which [`new_bot`] keeps away from tables with people and the arena seats
 //! like any other player.
 
+use crate::strong::{Level, StrongBot};
 use crate::{BaselineBot, Bot, CheatingBot, OpenBot, RandomBot};
 use std::fmt;
 use troef_core::games::{
@@ -23,16 +24,19 @@ pub enum BotKind {
     Baseline,
     /// The open-card bot of [`crate::cheating`]: it sees the whole deal (arena only).
     Open,
+    /// The sampling player of [`crate::strong`] at its normal level.
+    Strong,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Baseline, BotKind::Open];
+    pub const ALL: [BotKind; 4] = [BotKind::Random, BotKind::Baseline, BotKind::Open, BotKind::Strong];
 
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Baseline => "baseline",
             BotKind::Open => "open",
+            BotKind::Strong => "strong",
         }
     }
 
@@ -64,6 +68,13 @@ pub trait BotGame: Game {
         None
     }
 
+    /// This game's strong bot at `level` ([`crate::strong`]); the baseline while the open-card
+    /// solver does not cover the game's play.
+    fn strong_bot(level: Level) -> Box<dyn Bot<Self>> {
+        let _ = level;
+        Self::baseline_bot()
+    }
+
     /// The two partnerships as seat bits when partners are fixed for the whole match (Tarneeb);
     /// `None` when partnerships change from hand to hand or there are none.
     fn fixed_partnerships(_config: &Self::Config) -> Option<[u8; 2]> {
@@ -80,6 +91,10 @@ impl BotGame for Tarneeb {
         Some(Box::new(OpenBot::new()))
     }
 
+    fn strong_bot(level: Level) -> Box<dyn Bot<Self>> {
+        Box::new(StrongBot::<Self>::new(level))
+    }
+
     fn fixed_partnerships(_config: &Self::Config) -> Option<[u8; 2]> {
         // N + S against E + W.
         Some([0b0101, 0b1010])
@@ -94,6 +109,10 @@ impl BotGame for Tysiacha {
     fn open_bot() -> Option<Box<dyn CheatingBot<Self>>> {
         Some(Box::new(OpenBot::new()))
     }
+
+    fn strong_bot(level: Level) -> Box<dyn Bot<Self>> {
+        Box::new(StrongBot::<Self>::new(level))
+    }
 }
 
 impl BotGame for Rikken {
@@ -104,6 +123,10 @@ impl BotGame for Rikken {
     fn open_bot() -> Option<Box<dyn CheatingBot<Self>>> {
         Some(Box::new(OpenBot::new()))
     }
+
+    fn strong_bot(level: Level) -> Box<dyn Bot<Self>> {
+        Box::new(StrongBot::<Self>::new(level))
+    }
 }
 
 impl BotGame for Tachtigen {
@@ -113,6 +136,10 @@ impl BotGame for Tachtigen {
 
     fn open_bot() -> Option<Box<dyn CheatingBot<Self>>> {
         Some(Box::new(OpenBot::new()))
+    }
+
+    fn strong_bot(level: Level) -> Box<dyn Bot<Self>> {
+        Box::new(StrongBot::<Self>::new(level))
     }
 }
 
@@ -158,10 +185,11 @@ pub fn new_player<G: BotGame>(kind: BotKind) -> Option<Player<G>> {
         BotKind::Random => Some(Player::Honest(Box::new(RandomBot))),
         BotKind::Baseline => Some(Player::Honest(G::baseline_bot())),
         BotKind::Open => G::open_bot().map(Player::Open),
+        BotKind::Strong => Some(Player::Honest(G::strong_bot(Level::Normal))),
     }
 }
 
-/// The honest bot named `name` (`random`, `baseline`), for tables with people; the error says
+/// The honest bot named `name` (`random`, `baseline`, `strong`), for tables with people; the error says
 /// why not (an unknown name, or a bot that sees the whole deal).
 pub fn bot_named<G: BotGame>(name: &str) -> Result<Box<dyn Bot<G>>, String> {
     let kind = BotKind::parse(name)?;

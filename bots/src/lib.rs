@@ -11,17 +11,19 @@ pub mod baseline;
 pub mod cheating;
 mod factory;
 pub mod solver;
+pub mod strong;
 
 pub use baseline::BaselineBot;
 pub use cheating::{OpenBot, OpenDecisions};
 pub use factory::{bot_named, new_bot, new_player, BotGame, BotKind, Player};
+pub use strong::{Level, StrongBot};
 
 use rand::RngCore;
 use troef_core::{Game, Hand, SeatView};
 
 /// A player that picks one legal action for the seat of a view.
 pub trait Bot<G: Game>: Send {
-    /// A short name for tables and arena reports: `random`, `baseline`.
+    /// A short name for tables and arena reports: `random`, `baseline`, `strong`.
     fn name(&self) -> &'static str;
 
     /// The action this bot takes for the seat of `view`, which is to act. The answer is always one

@@ -192,3 +192,127 @@ fn open_solve<G: troef_bots::solver::OpenGame>(solver: &mut troef_bots::solver::
     }
     (0.0, 0, true)
 }
+
+/// `troef bench bot --game G --level L`: the strong bot's decision time over a fixed set of
+/// play positions (the seat to play has a choice) from hands the baseline bots play against
+/// each other, dealt from `seed`; one thread, one bot reused as in play. Reports wall time per
+/// decision (p50, p95, p99, mean, max) and the machine's load average (the machine may be
+/// shared: compare figures at similar load).
+pub fn bot(game: &str, level: &str, positions: u32, seed: u64, json_output: bool) -> Result<u8, Failure> {
+    use troef_core::games::{
+        rikken::Rikken, tachentige::Tachentige, tachtigen::Tachtigen, tarneeb::Tarneeb, tysiacha::Tysiacha,
+    };
+    use troef_core::GameId;
+    let id = GameId::parse(game).map_err(|error| Failure::input(error.to_string()))?;
+    let level = troef_bots::Level::parse(level).map_err(|error| Failure::input(format!("--level: {error}")))?;
+    let positions = positions.max(1);
+    let times = match id {
+        GameId::Tarneeb => bot_times::<Tarneeb>(level, positions, seed, open_play::<Tarneeb>),
+        GameId::Tysiacha => bot_times::<Tysiacha>(level, positions, seed, open_play::<Tysiacha>),
+        GameId::Rikken => bot_times::<Rikken>(level, positions, seed, open_play::<Rikken>),
+        GameId::Tachtigen => bot_times::<Tachtigen>(level, positions, seed, open_play::<Tachtigen>),
+        // No open-card solver yet: the strong bot is the baseline; play is where cards move.
+        GameId::Tachentige => bot_times::<Tachentige>(level, positions, seed, |hand| {
+            hand.table().trick_index() > 0 || !hand.table().trick().is_empty()
+        }),
+    }?;
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    let at = |q: f64| sorted[((sorted.len() as f64 - 1.0) * q).round() as usize];
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next().map(str::to_string));
+    let budget = level.budget();
+    if json_output {
+        print_json(&json!({
+            "game": id.name(),
+            "level": level.name(),
+            "nodes": budget.nodes,
+            "nodes_per_world": budget.nodes_per_world,
+            "worlds_min": budget.min_worlds,
+            "worlds_max": budget.max_worlds,
+            "positions": times.len(),
+            "seed": seed,
+            "ms_p50": round2(at(0.5)),
+            "ms_p95": round2(at(0.95)),
+            "ms_p99": round2(at(0.99)),
+            "ms_mean": round2(mean),
+            "ms_max": round2(at(1.0)),
+            "load_average": load,
+        }));
+    } else {
+        print(&format!(
+            "strong bot, {game}, level {level} ({} nodes, {} to {} worlds), {} play positions (seed {seed}):\n  ms per decision: p50 {:.2}, p95 {:.2}, p99 {:.2}, mean {:.2}, max {:.2}\n  load average: {}",
+            budget.nodes,
+            budget.min_worlds,
+            budget.max_worlds,
+            times.len(),
+            at(0.5),
+            at(0.95),
+            at(0.99),
+            mean,
+            at(1.0),
+            load.unwrap_or_else(|| "unknown".into()),
+            game = id.name(),
+        ));
+    }
+    Ok(0)
+}
+
+/// Whether the open-card solver sees `hand` in its play phase.
+fn open_play<G: troef_bots::solver::OpenGame>(hand: &troef_core::Hand<G>) -> bool {
+    G::open_position(hand).is_some()
+}
+
+/// The decision times, in milliseconds, of the strong bot at `level` over `positions` play
+/// positions of baseline self-play (`is_play` says which positions are in play).
+fn bot_times<G: troef_bots::BotGame>(
+    level: troef_bots::Level,
+    positions: u32,
+    seed: u64,
+    is_play: impl Fn(&troef_core::Hand<G>) -> bool,
+) -> Result<Vec<f64>, Failure> {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    use troef_bots::decision_rng;
+    use troef_core::{ConfigValues, Hand, SeatView, ToAct};
+    let values = ConfigValues::validate(G::config_keys(), []).map_err(|error| Failure::input(error.to_string()))?;
+    let config = G::config(&values);
+    let scores = G::new_scores(&config);
+    let mut baseline = G::baseline_bot();
+    let mut strong = G::strong_bot(level);
+    let mut times = Vec::with_capacity(positions as usize);
+    let mut legal = Vec::new();
+    for hand_index in 0..u64::from(positions) * 4 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed.wrapping_add(hand_index));
+        let mut deck: Vec<_> = G::deck(&config).iter().collect();
+        deck.shuffle(&mut rng);
+        let dealer = troef_core::game::dealer_from_draw::<G>(&config, hand_index as u32);
+        let mut hand = Hand::<G>::from_deck(config.clone(), dealer, &scores, &deck)
+            .map_err(|error| Failure { code: 1, message: format!("deal: {error}") })?;
+        let mut step = 0u64;
+        while let ToAct::Seat(seat) = hand.to_act() {
+            let view = SeatView::of(&hand, seat, &scores);
+            view.legal_actions(&mut legal);
+            let action = if legal.len() > 1 && is_play(&hand) && times.len() < positions as usize {
+                let started = std::time::Instant::now();
+                let action = strong.choose(&view, &mut decision_rng(seed, hand_index, step));
+                times.push(started.elapsed().as_secs_f64() * 1000.0);
+                action
+            } else {
+                baseline.choose(&view, &mut decision_rng(seed, hand_index, step))
+            };
+            hand.apply(seat, action)
+                .map_err(|error| Failure { code: 1, message: format!("a bot's action: {error}") })?;
+            step += 1;
+        }
+        if times.len() >= positions as usize {
+            break;
+        }
+    }
+    if times.is_empty() {
+        return Err(Failure { code: 1, message: "self-play reached no play position with a choice".into() });
+    }
+    Ok(times)
+}

@@ -204,6 +204,25 @@ enum Command {
 
 #[derive(Debug, Subcommand)]
 enum BenchCommand {
+    /// The strong bot's decision time over a fixed set of play positions from self-play, one
+    /// thread: `troef bench bot --game tarneeb --level normal`.
+    Bot {
+        /// tarneeb, tysiacha, rikken, tachtigen or tachentige.
+        #[arg(long)]
+        game: String,
+        /// easy, normal or hard.
+        #[arg(long, default_value = "normal")]
+        level: String,
+        /// Play positions to time.
+        #[arg(long, default_value_t = 200)]
+        positions: u32,
+        /// Seed of the self-play hands.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Open-card solver speed on seeded random deals: bridge (or tarneeb) single-strain solves
     /// at trick 1, tysiacha, tachtigen and tachentige full-deal solves from the first trick.
     Solver {
@@ -300,6 +319,9 @@ fn main() -> ExitCode {
         Command::Dd { pbn, json } => dd::dd(&pbn, json),
         Command::Bench { what: BenchCommand::Deal { players, cards, runs, seed, json } } => {
             bench::deal(players, cards, runs, seed, json)
+        }
+        Command::Bench { what: BenchCommand::Bot { game, level, positions, seed, json } } => {
+            bench::bot(&game, &level, positions, seed, json)
         }
         Command::Bench { what: BenchCommand::Solver { game, deals, seed, json } } => {
             bench::solver(&game, deals, seed, json)

@@ -946,6 +946,39 @@ impl Table {
     }
 }
 
+/// Completing a redacted table: a bot's sampled world. A bot that samples where the cards it has
+/// not seen might be puts a card at each unknown deck position of its view and searches the
+/// resulting full-knowledge hand; the game state outside the table holds only public facts, so a
+/// completed table is all a full-knowledge hand needs.
+impl Table {
+    /// Puts each `(slot, card)` at its unknown deck position, as a sampled world assumes it: what
+    /// [`Table::learn`] does, and a card assumed in a won trick or the trick in progress joins
+    /// those too (a redacted view forgets face-down cards there). Who has seen what is left
+    /// unchanged. Fails, at the first offending pair, on a position already known or a card
+    /// already placed; the pairs before it stay applied.
+    pub fn assume_cards(&mut self, cards: &[(Slot, Card)]) -> Result<(), RuleError> {
+        for &(slot, card) in cards {
+            if self.card_at(slot).is_some() {
+                return Err(RuleError::new(format!("deck position {} is already known", slot.0)));
+            }
+            self.learn(slot, card)?;
+            match self.place[slot.0 as usize] {
+                Place::Won(seat) => self.won[seat.index()].insert(card),
+                Place::Trick => {
+                    for played in self.trick.cards.iter_mut().take(self.trick.len as usize) {
+                        if played.slot == slot {
+                            played.card = Some(card);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.all_known = (0..self.slot_count).all(|slot| self.card_at[slot as usize] != UNKNOWN);
+        Ok(())
+    }
+}
+
 /// The cards a follower may play under the common duties: follow the led suit if able; when void,
 /// the game's trump duty. Games with more duties (must beat, undertrump bans, a called ace) narrow
 /// the result further in their own hook.
@@ -1008,5 +1041,40 @@ mod tests {
         assert_eq!(order.strength_of(14, false), 13);
         assert_eq!(order.strength_of(0, true), 0);
         assert_eq!(order.strength_of(15, false), 0);
+    }
+
+    /// A seat's view completed with the cards it did not see, played face down and won included,
+    /// knows what the full table knows; a position already known or a card placed twice is refused.
+    #[test]
+    fn assumed_cards_complete_a_view() {
+        let places: Vec<Place> = (0..8u8).map(|slot| Place::Hand(Seat(slot % 4))).collect();
+        let layout = DealLayout::new(places, 0);
+        let deck: Vec<Card> = (0..8u8).map(|index| Card::from_index(index).expect("a card")).collect();
+        let mut events = Events::new();
+        let mut table = Table::deal_known(4, Direction::Clockwise, &layout, &deck, &mut events).expect("deal");
+        // Seat 1 leads face down (standing for clubs), the others follow face up; the trick goes to seat 2.
+        table.play(Seat(1), deck[1], Some(Suit::Clubs), &mut events).expect("play");
+        for seat in [2, 3, 0] {
+            table.play(Seat(seat), deck[seat as usize], None, &mut events).expect("play");
+        }
+        table.take_trick(Seat(2), &mut events);
+        table.play(Seat(2), deck[6], Some(Suit::Clubs), &mut events).expect("play");
+        let mut view = table.view(Viewer::Seat(Seat(0)));
+        let missing: Vec<(Slot, Card)> = (0..8u8)
+            .map(Slot)
+            .filter(|&slot| view.card_at(slot).is_none())
+            .map(|slot| (slot, table.card_at(slot).expect("full table")))
+            .collect();
+        assert_eq!(missing.len(), 4, "two hidden cards in hands, two face down");
+        assert!(view.assume_cards(&[(missing[0].0, deck[0])]).is_err(), "a card already placed");
+        assert!(view.assume_cards(&[(Slot(0), deck[0])]).is_err(), "a position already known");
+        view.assume_cards(&missing).expect("the hidden cards");
+        assert!(view.same_knowledge(&table));
+        for seat in 0..4 {
+            assert_eq!(view.hand(Seat(seat)), table.hand(Seat(seat)));
+            assert_eq!(view.won(Seat(seat)), table.won(Seat(seat)));
+            assert!(view.knows_hand(Seat(seat)));
+        }
+        assert_eq!(view.trick(), table.trick());
     }
 }

@@ -1,0 +1,262 @@
+//! The strong bot and its world sampler, over random views of every game and variant: the
+//! sampler's constraints are sound (the real deal always meets them) and its worlds agree with
+//! the view they were drawn from; the bot's choice is always legal and cannot be influenced by
+//! cards its seat has not seen.
+
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use troef_bots::strong::sampler::{WorldRules, WorldSampler};
+use troef_bots::{decision_rng, BotGame, Level};
+use troef_core::{with_game, Card, ConfigValues, Game, GameId, Hand, Seat, SeatView, Slot, ToAct, Viewer};
+
+/// A list of `KEY=VALUE` settings.
+type Setting = Vec<(String, String)>;
+
+/// The defaults, then every sample value of every key under the settings where it has effect.
+fn variant_settings(id: GameId) -> Vec<Setting> {
+    with_game!(id, G => {
+        let mut settings = vec![Vec::new()];
+        for key in G::config_keys() {
+            for value in key.sample_values() {
+                let mut setting: Setting =
+                    G::key_context(key.name).iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+                setting.push((key.name.to_string(), value));
+                settings.push(setting);
+            }
+        }
+        settings
+    })
+}
+
+/// The config of a setting, or `None` when the game refuses the combination.
+fn config_of<G: Game>(setting: &Setting) -> Option<G::Config> {
+    let pairs: Vec<(&str, &str)> = setting.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let values = ConfigValues::validate(G::config_keys(), pairs).ok()?;
+    G::check_config(&values).ok()?;
+    Some(G::config(&values))
+}
+
+fn seat_to_act<G: Game>(hand: &Hand<G>) -> Option<Seat> {
+    match hand.to_act() {
+        ToAct::Seat(seat) => Some(seat),
+        ToAct::HandOver => None,
+    }
+}
+
+/// A hand of `setting` dealt at random and played by random legal actions for a random number of
+/// steps (`None` when the setting is refused or the hand ended), with the deck and the actions.
+type Played<G> = (Hand<G>, Vec<Card>, Seat, Vec<(Seat, <G as Game>::Action)>);
+
+fn random_state<G: Game>(setting: &Setting, rng: &mut ChaCha8Rng, most_steps: usize) -> Option<Played<G>> {
+    let config = config_of::<G>(setting)?;
+    let mut deck: Vec<Card> = G::deck(&config).iter().collect();
+    deck.shuffle(rng);
+    let dealer = troef_core::game::dealer_from_draw::<G>(&config, rng.gen_range(0..G::seat_count(&config) as u32));
+    let scores = G::new_scores(&config);
+    let mut hand = Hand::<G>::from_deck(config, dealer, &scores, &deck).expect("deal");
+    let stop_after = rng.gen_range(0..most_steps);
+    let mut actions = Vec::new();
+    let mut legal = Vec::new();
+    while actions.len() < stop_after {
+        let Some(seat) = seat_to_act(&hand) else { break };
+        hand.legal_actions(&mut legal);
+        let action = legal[rng.gen_range(0..legal.len())];
+        hand.apply(seat, action).expect("legal");
+        actions.push((seat, action));
+    }
+    seat_to_act(&hand)?;
+    Some((hand, deck, dealer, actions))
+}
+
+/// The sampler's property: the constraints a view proves hold in the real deal, and every sampled
+/// world keeps every card the view knows, fills every unknown position, meets the constraints and
+/// redacts back to the same view.
+fn sampler_is_consistent<G: WorldRules>(setting: &Setting, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Some((hand, _, _, _)) = random_state::<G>(setting, &mut rng, 120) else { return };
+    let scores = G::new_scores(hand.config());
+    for viewer in 0..hand.table().seats() {
+        let viewer = Seat(viewer);
+        let view = SeatView::of(&hand, viewer, &scores);
+        let constraints = G::constraints(view.hand());
+        assert!(constraints.hold_in(&hand), "{setting:?}: the real deal breaks {constraints:?} of {viewer:?}'s view");
+        let sampler = WorldSampler::new(&view).expect("a redacted view's counts agree");
+        for draw in 0..4 {
+            let world = sampler.sample_constrained(&mut decision_rng(seed, u64::from(viewer.0), draw));
+            let world = world.unwrap_or_else(|| panic!("{setting:?}: no world meets the constraints"));
+            let table = world.table();
+            assert!((0..table.slot_count()).all(|slot| table.card_at(Slot(slot as u8)).is_some()), "{setting:?}");
+            table.check_conservation().unwrap_or_else(|error| panic!("{setting:?}: {error}"));
+            assert!(constraints.hold_in(&world), "{setting:?}: a world breaks {constraints:?}");
+            let again = world.view(Viewer::Seat(viewer));
+            assert!(again.table().same_knowledge(view.hand().table()), "{setting:?}: the world moved a known card");
+            for seat in 0..table.seats() {
+                assert_eq!(table.hand_size(Seat(seat)), hand.table().hand_size(Seat(seat)), "{setting:?}");
+                assert_eq!(table.won(Seat(seat)).len(), hand.table().won(Seat(seat)).len(), "{setting:?}");
+            }
+            assert_eq!(world.legal_actions_of_viewer(viewer), hand.legal_actions_of_viewer(viewer), "{setting:?}");
+        }
+    }
+}
+
+/// The legal actions of `seat` when it is to act (empty otherwise).
+trait LegalOfViewer<G: Game> {
+    fn legal_actions_of_viewer(&self, seat: Seat) -> Vec<G::Action>;
+}
+
+impl<G: Game> LegalOfViewer<G> for Hand<G> {
+    fn legal_actions_of_viewer(&self, seat: Seat) -> Vec<G::Action> {
+        let mut legal = Vec::new();
+        if self.to_act() == ToAct::Seat(seat) {
+            self.legal_actions(&mut legal);
+        }
+        legal
+    }
+}
+
+/// Plays a whole hand with the strong bot at `level` deciding half the time (random legal actions
+/// otherwise, to reach states it would not), checking every answer is legal.
+fn strong_is_legal<G: BotGame>(setting: &Setting, seed: u64, level: Level) {
+    let Some(config) = config_of::<G>(setting) else { return };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut deck: Vec<Card> = G::deck(&config).iter().collect();
+    deck.shuffle(&mut rng);
+    let dealer = troef_core::game::dealer_from_draw::<G>(&config, rng.gen_range(0..G::seat_count(&config) as u32));
+    let scores = G::new_scores(&config);
+    let mut hand = Hand::<G>::from_deck(config, dealer, &scores, &deck).expect("deal");
+    let mut bot = G::strong_bot(level);
+    let mut legal = Vec::new();
+    for step in 0..2000u64 {
+        let Some(seat) = seat_to_act(&hand) else { return };
+        let view = SeatView::of(&hand, seat, &scores);
+        view.legal_actions(&mut legal);
+        let choice = bot.choose(&view, &mut decision_rng(seed, 0, step));
+        assert!(legal.contains(&choice), "{setting:?}: strong chose illegal {choice:?} from {legal:?}");
+        let action = if rng.gen_bool(0.5) { choice } else { legal[rng.gen_range(0..legal.len())] };
+        hand.apply(seat, action).expect("a legal action applies");
+    }
+    panic!("{setting:?}: the hand did not end");
+}
+
+/// The cards an action line names (played, passed, given, discarded, declared): those may not
+/// move when re-dealing.
+fn named_cards(lines: &[String]) -> Vec<Card> {
+    lines
+        .iter()
+        .flat_map(|line| line.split(|c: char| c.is_whitespace() || c == '>' || c == ','))
+        .filter_map(|token| token.parse::<Card>().ok())
+        .collect()
+}
+
+/// The anti-leak property, through the full-state to view adapter: from a random state, the
+/// strong bot decides for the seat to act; the cards that seat has not seen are re-dealt
+/// consistently with the public history, the view is derived again, and the decision with the
+/// same random stream must not change.
+fn strong_ignores_unseen_cards<G: BotGame>(setting: &Setting, seed: u64, level: Level) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Some((hand, deck, dealer, actions)) = random_state::<G>(setting, &mut rng, 90) else { return };
+    let config = hand.config().clone();
+    let scores = G::new_scores(&config);
+    let viewer = seat_to_act(&hand).expect("a seat to act");
+    let view = SeatView::of(&hand, viewer, &scores);
+    let decision = G::strong_bot(level).choose(&view, &mut decision_rng(seed, 1, actions.len() as u64));
+
+    let lines: Vec<String> = actions.iter().map(|(seat, action)| Hand::<G>::format_line(*seat, action)).collect();
+    let named = named_cards(&lines);
+    let movable: Vec<usize> = (0..deck.len())
+        .filter(|&slot| !hand.table().is_seen_by(Slot(slot as u8), viewer) && !named.contains(&deck[slot]))
+        .collect();
+    let unseen = G::layout(&config, dealer).unseen_hands();
+    for _ in 0..32 {
+        let mut shuffled: Vec<Card> = movable.iter().map(|&slot| deck[slot]).collect();
+        shuffled.shuffle(&mut rng);
+        let mut other_deck = deck.clone();
+        for (&slot, &card) in movable.iter().zip(&shuffled) {
+            other_deck[slot] = card;
+        }
+        let mut other = Hand::<G>::from_deck(config.clone(), dealer, &scores, &other_deck).expect("deal");
+        for seat in 0..G::seat_count(&config) {
+            if seat != viewer.0 || unseen & (1 << seat) != 0 {
+                // As a peer would: duties on cards the viewer cannot see are left to the audit.
+                other.table_mut().defer_checks(Seat(seat), true);
+            }
+        }
+        if !actions.iter().all(|(seat, action)| other.apply(*seat, *action).is_ok()) {
+            // This re-deal contradicts the public history; draw another.
+            continue;
+        }
+        for seat in 0..G::seat_count(&config) {
+            other.table_mut().defer_checks(Seat(seat), false);
+        }
+        let other_view = SeatView::of(&other, viewer, &scores);
+        assert_eq!(other_view, view, "{setting:?}: the re-deal changed the view");
+        let again = G::strong_bot(level).choose(&other_view, &mut decision_rng(seed, 1, actions.len() as u64));
+        assert_eq!(again, decision, "{setting:?}: the decision depends on cards {viewer:?} has not seen");
+        return;
+    }
+    panic!("{setting:?}: no re-deal consistent with the public history");
+}
+
+fn settings_strategy(id: GameId) -> impl Strategy<Value = (Setting, u64)> {
+    let settings = variant_settings(id);
+    (0..settings.len(), any::<u64>()).prop_map(move |(index, seed)| (settings[index].clone(), seed))
+}
+
+fn any_game() -> impl Strategy<Value = (GameId, Setting, u64)> {
+    (0..GameId::ALL.len()).prop_flat_map(|index| {
+        let id = GameId::ALL[index];
+        settings_strategy(id).prop_map(move |(setting, seed)| (id, setting, seed))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn sampled_worlds_agree_with_the_view((id, setting, seed) in any_game()) {
+        with_game!(id, G => sampler_is_consistent::<G>(&setting, seed));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn strong_ignores_unseen_cards_at_easy((id, setting, seed) in any_game()) {
+        with_game!(id, G => strong_ignores_unseen_cards::<G>(&setting, seed, Level::Easy));
+    }
+
+    #[test]
+    fn strong_ignores_unseen_cards_at_normal((id, setting, seed) in any_game()) {
+        with_game!(id, G => strong_ignores_unseen_cards::<G>(&setting, seed, Level::Normal));
+    }
+}
+
+/// Every variant setting once at the easy level (the proptests sample settings at random, this
+/// makes sure none is skipped), and the defaults at the normal level.
+#[test]
+fn strong_is_legal_in_every_variant_setting() {
+    for id in GameId::ALL {
+        for (index, setting) in variant_settings(id).iter().enumerate() {
+            with_game!(id, G => strong_is_legal::<G>(setting, index as u64 * 31 + 7, Level::Easy));
+        }
+        with_game!(id, G => strong_is_legal::<G>(&Vec::new(), 3, Level::Normal));
+    }
+}
+
+/// The levels parse by name, and the factory seats the strong bot in every game (the baseline
+/// where the solver does not cover the game's play yet).
+#[test]
+fn levels_parse_and_every_game_has_a_strong_bot() {
+    for level in Level::ALL {
+        assert_eq!(Level::parse(&level.name().to_uppercase()), Ok(level));
+    }
+    assert!(Level::parse("grandmaster").is_err());
+    for id in GameId::ALL {
+        with_game!(id, G => {
+            assert!(troef_bots::bot_named::<G>("strong").is_ok());
+        });
+    }
+}
