@@ -151,6 +151,10 @@ impl BotGame for Tachentige {
     fn open_bot() -> Option<Box<dyn CheatingBot<Self>>> {
         Some(Box::new(OpenBot::new()))
     }
+
+    fn strong_bot(level: Level) -> Box<dyn Bot<Self>> {
+        Box::new(StrongBot::<Self>::new(level))
+    }
 }
 
 /// A seat's player: an honest bot, deciding from the seat's view, or an open-card bot, which

@@ -6,6 +6,7 @@ use crate::solver::games::OpenPosition;
 use crate::solver::{Objective, OpenGame};
 use troef_core::games::{
     rikken::Rikken,
+    tachentige::Tachentige,
     tachtigen::Tachtigen,
     tarneeb::{self, Ruleset, Tarneeb},
     tysiacha::{self, Tysiacha},
@@ -107,3 +108,7 @@ impl PlayUtility for Tysiacha {
 impl PlayUtility for Rikken {}
 
 impl PlayUtility for Tachtigen {}
+
+/// The point game's value is `raw_d + B + Rm`, which the score follows ten for ten (rounded);
+/// a solo's is made or not.
+impl PlayUtility for Tachentige {}
