@@ -69,8 +69,18 @@ fn complete_matches() {
         ("tysiacha", &[], &[0, 1, 2]),
         ("tysiacha", &[("players", "4")], &[0, 1, 2, 3]),
         ("rikken", &[], &[0, 1, 2, 3]),
+        ("rikken", &[("players", "three_rene")], &[0, 1, 2, 0]),
+        ("rikken", &[("players", "three_blind")], &[0, 1, 2, 2]),
+        ("rikken", &[("joker", "true")], &[0, 1, 2, 3]),
+        ("tachtigen", &[], &[0, 1, 2]),
+        ("tachentige", &[("regular_hands", "4")], &[0, 1, 2, 3]),
+        ("tachentige", &[("deck", "32"), ("regular_hands", "4")], &[0, 1, 1, 2]),
     ];
+    let only = std::env::var("TABLES_ONLY").ok();
     for (index, (game, config, hosts)) in cases.iter().enumerate() {
+        if only.as_deref().is_some_and(|only| only != index.to_string()) {
+            continue;
+        }
         let started = std::time::Instant::now();
         let tables = play(game, config, hosts, 0, 60 + index as u64, Chaos::default());
         let summaries = tables.devices[0].machine.as_ref().map(|m| m.summaries().to_vec()).unwrap_or_default();
