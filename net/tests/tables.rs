@@ -133,6 +133,33 @@ fn a_crash_mid_hand_changes_nothing() {
     }
 }
 
+/// A seat lost for good: once every other seat asks for the same settlement, the hand is settled
+/// by the forfeit rule, marked unaudited and naming the missing seat, and the table ends alike on
+/// every remaining device.
+#[test]
+fn a_seat_lost_for_good_is_settled_by_forfeit() {
+    use troef_net::table::wire::Settlement;
+    let mut tables = LocalTables::new("tarneeb", &[], &[0, 1, 2, 3], 4, 11).expect("table");
+    tables.start().expect("start");
+    tables.run(400).expect("before the loss");
+    let _ = tables.crash(3);
+    tables.run(100_000).expect("while it is away");
+    for device in 0..3 {
+        tables.devices[device].machine.as_mut().expect("machine").abandon(3, Settlement::Forfeit).expect("abandon");
+        tables.collect(device);
+    }
+    tables.run(100_000).expect("the settlement");
+    let outcomes = tables.outcomes();
+    for device in 0..3 {
+        let machine = tables.devices[device].machine.as_ref().expect("machine");
+        assert!(machine.is_over(), "device {device} is not over");
+        let last = machine.summaries().last().expect("the settled hand");
+        assert!(!last.audited, "an abandoned hand is unaudited");
+        assert!(last.note.as_deref().is_some_and(|note| note.contains("lost for good")), "{:?}", last.note);
+        assert_eq!(outcomes[&device], outcomes[&0], "device {device} diverges");
+    }
+}
+
 /// Acceptance 4: each kind of bad message names its sender and pauses every honest device.
 #[test]
 fn bad_messages_name_the_sender_and_pause() {
