@@ -59,6 +59,10 @@
 //! * Decision: René's operator is shown René's remaining hand (`ShownToSeat`) whenever René comes
 //!   on turn; hiding the operator's own hand meanwhile (V6a) is an interface rule with no
 //!   protocol step, so no `WithheldFromHolder` event is emitted.
+//! * Decision: in troela, when René holds the fourth ace (V7), the call shows nothing; René's
+//!   operator is shown René's hand for the trump decision and the trump action opens the ace to
+//!   all. A table that cannot place the named ace (no human opened it) takes René as the partner,
+//!   so seats with partial knowledge apply the call alike.
 //! * Decision: forced rik is scored with Rik's unit 5 (6.6 writes `V = 5 x (t - 6)`), not with
 //!   `pass_unit`; `pass_games_scored = false` zeroes it like every pass game.
 //! * Decision: a claim's credited tricks are kept as side totals (the claimant's side gets k,
