@@ -59,9 +59,10 @@ fn every_game_and_seat_count() {
     }
 }
 
-/// Acceptance 1: complete matches (a match to its end, `hands = 0`), every device ending with the
-/// same log and scores. (Rikken's, Tachtigen's and Tachentige's matches run to dozens of hands; their
-/// every variant seat count plays three hands in `every_game_and_seat_count`.)
+/// Acceptance 1: complete matches (a match to its end, `hands = 0`) of every game and variant seat
+/// count, every device ending with the same log and scores. The match lengths are the rules':
+/// Rikken's 20 deals, Tachtigen's `match_deals`, Tachentige's regular hands then its 12 closing
+/// rounds (`regular_hands = open` would never end without a stop). `TABLES_ONLY=k` plays case `k` only.
 #[test]
 fn complete_matches() {
     let cases: &[Case] = &[
@@ -69,8 +70,18 @@ fn complete_matches() {
         ("tysiacha", &[], &[0, 1, 2]),
         ("tysiacha", &[("players", "4")], &[0, 1, 2, 3]),
         ("rikken", &[], &[0, 1, 2, 3]),
+        ("rikken", &[("players", "three_rene")], &[0, 1, 2, 0]),
+        ("rikken", &[("players", "three_blind")], &[0, 1, 2, 2]),
+        ("rikken", &[("joker", "true")], &[0, 1, 2, 3]),
+        ("tachtigen", &[("match_deals", "12")], &[0, 1, 2]),
+        ("tachentige", &[("regular_hands", "4")], &[0, 1, 2, 3]),
+        ("tachentige", &[("deck", "32"), ("regular_hands", "4")], &[0, 1, 1, 2]),
     ];
+    let only = std::env::var("TABLES_ONLY").ok();
     for (index, (game, config, hosts)) in cases.iter().enumerate() {
+        if only.as_deref().is_some_and(|only| only != index.to_string()) {
+            continue;
+        }
         let started = std::time::Instant::now();
         let tables = play(game, config, hosts, 0, 60 + index as u64, Chaos::default());
         let summaries = tables.devices[0].machine.as_ref().map(|m| m.summaries().to_vec()).unwrap_or_default();
@@ -119,6 +130,33 @@ fn a_crash_mid_hand_changes_nothing() {
             assert!(device.machine.as_ref().is_some_and(|m| m.is_over()), "not over after a crash at {crash_after}");
         }
         assert_eq!(tables.outcomes(), calm.outcomes(), "crash after {crash_after} deliveries");
+    }
+}
+
+/// A seat lost for good: once every other seat asks for the same settlement, the hand is settled
+/// by the forfeit rule, marked unaudited and naming the missing seat, and the table ends alike on
+/// every remaining device.
+#[test]
+fn a_seat_lost_for_good_is_settled_by_forfeit() {
+    use troef_net::table::wire::Settlement;
+    let mut tables = LocalTables::new("tarneeb", &[], &[0, 1, 2, 3], 4, 11).expect("table");
+    tables.start().expect("start");
+    tables.run(400).expect("before the loss");
+    let _ = tables.crash(3);
+    tables.run(100_000).expect("while it is away");
+    for device in 0..3 {
+        tables.devices[device].machine.as_mut().expect("machine").abandon(3, Settlement::Forfeit).expect("abandon");
+        tables.collect(device);
+    }
+    tables.run(100_000).expect("the settlement");
+    let outcomes = tables.outcomes();
+    for device in 0..3 {
+        let machine = tables.devices[device].machine.as_ref().expect("machine");
+        assert!(machine.is_over(), "device {device} is not over");
+        let last = machine.summaries().last().expect("the settled hand");
+        assert!(!last.audited, "an abandoned hand is unaudited");
+        assert!(last.note.as_deref().is_some_and(|note| note.contains("lost for good")), "{:?}", last.note);
+        assert_eq!(outcomes[&device], outcomes[&0], "device {device} diverges");
     }
 }
 

@@ -59,6 +59,10 @@
 //! * Decision: René's operator is shown René's remaining hand (`ShownToSeat`) whenever René comes
 //!   on turn; hiding the operator's own hand meanwhile (V6a) is an interface rule with no
 //!   protocol step, so no `WithheldFromHolder` event is emitted.
+//! * Decision: in troela, when René holds the fourth ace (V7), the call shows nothing; René's
+//!   operator is shown René's hand for the trump decision and the trump action opens the ace to
+//!   all. A table that cannot place the named ace (no human opened it) takes René as the partner,
+//!   so seats with partial knowledge apply the call alike.
 //! * Decision: forced rik is scored with Rik's unit 5 (6.6 writes `V = 5 x (t - 6)`), not with
 //!   `pass_unit`; `pass_games_scored = false` zeroes it like every pass game.
 //! * Decision: a claim's credited tricks are kept as side totals (the claimant's side gets k,
@@ -1169,6 +1173,20 @@ impl Rikken {
                 "no legal call with that trump"
             }));
         }
+        let rene_holds_ace = self.contract == Some(Contract::Troela)
+            && self.dummy
+            && !self.open_dummy
+            && self.troela_partner == Some(DUMMY);
+        if let Some(ace) = self.called.filter(|_| rene_holds_ace) {
+            // René's fourth ace, seen by the operator taking this decision, is opened to all (V7).
+            let slot = table.slot_of(ace).ok_or_else(|| RuleError::new("the fourth ace is not in René's hand"))?;
+            if table.place(slot) != Place::Hand(DUMMY) {
+                return Err(RuleError::new("the fourth ace is not in René's hand"));
+            }
+            if !table.is_public(slot) {
+                table.emit(Visibility::ShownToAll { slots: SlotSet::single(slot) }, events);
+            }
+        }
         self.trump = Some(suit);
         if self.is_rik_type() {
             self.phase = Phase::Call;
@@ -1239,18 +1257,34 @@ impl Rikken {
             if known && hand.contains(card) {
                 return Err(RuleError::new("the declarer holds that ace"));
             }
-            let slot = table.slot_of(card).ok_or_else(|| {
-                RuleError::new("the fourth ace's deck position must be opened first (troela announcement)")
-            })?;
-            let Place::Hand(holder) = table.place(slot) else {
-                return Err(RuleError::new("the fourth ace is not in a hand"));
+            let rene = self.dummy && !self.open_dummy;
+            let holder = match table.slot_of(card) {
+                Some(slot) => {
+                    let Place::Hand(holder) = table.place(slot) else {
+                        return Err(RuleError::new("the fourth ace is not in a hand"));
+                    };
+                    // V7: a human holder shows the ace now; René's is opened once his operator
+                    // has seen René's hand, with the troela trump (`apply_trump`).
+                    if !(rene && holder == DUMMY) {
+                        table.emit(Visibility::ShownToAll { slots: SlotSet::single(slot) }, events);
+                    }
+                    holder
+                }
+                // Nobody could open it: every human shows his own ace first (a networked table
+                // asks each), so on partial knowledge an ace still unplaced lies in René's hand,
+                // which nobody sees before his operator does.
+                None if rene && table.hidden_count(DUMMY) > 0 => DUMMY,
+                None => {
+                    return Err(RuleError::new(
+                        "the fourth ace's deck position must be opened first (troela announcement)",
+                    ))
+                }
             };
             if holder == seat {
                 return Err(RuleError::new("the declarer holds that ace"));
             }
             self.called = Some(card);
             self.troela_partner = Some(holder);
-            table.emit(Visibility::ShownToAll { slots: SlotSet::single(slot) }, events);
             self.turn = holder;
             self.phase = Phase::Trump;
             return Ok(());
