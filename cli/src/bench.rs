@@ -131,6 +131,7 @@ pub fn solver(game: &str, deals: u32, seed: u64, json_output: bool) -> Result<u8
             "ms_max": round2(at(1.0)),
             "nodes_p50": sorted_nodes[sorted_nodes.len() / 2],
             "nodes_max": sorted_nodes[sorted_nodes.len() - 1],
+            "nodes_mean": nodes.iter().sum::<u64>() / nodes.len() as u64,
             "capped": capped,
             "load_average": load,
         }));

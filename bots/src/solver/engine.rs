@@ -51,6 +51,28 @@ impl MoveList {
     }
 }
 
+/// The suit-wide part of the ordering weight of a lead (see [`Engine::lead_suit`]).
+#[derive(Clone, Copy)]
+struct LeadSuit {
+    weight: i32,
+    suit_left: u64,
+    top: SolverCard,
+    top_holder: Option<usize>,
+    second_holder: Option<usize>,
+    partner: Option<usize>,
+    opponent_ruffs: bool,
+    /// The bonus of a lead that does not win: the partner (or the leader) holds the next honours.
+    losing_bonus: i32,
+}
+
+/// What the ordering of one node's moves computes once: the card winning the trick so far, the
+/// points in it, and each suit's lead weight part.
+struct ScoreContext {
+    winning: Option<(usize, bool)>,
+    trick_value: i32,
+    lead: [Option<LeadSuit>; 4],
+}
+
 /// The state that changes during search; copied whole on every move (it is small) so that
 /// taking a move back is one assignment.
 #[derive(Clone, Copy, Debug)]
@@ -1172,11 +1194,12 @@ impl<'a> Engine<'a> {
         let reps = self.representatives(player, legal);
         let specials = self.special_leads(player);
         let mut list = MoveList::new();
+        let mut context = self.score_context();
         let mut cards = reps;
         while cards != 0 {
             let card = cards.trailing_zeros() as u8;
             cards &= cards - 1;
-            let score = self.move_score(player, card, false);
+            let score = self.move_score(&mut context, player, card, false);
             list.push(card, score);
         }
         let mut cards = if self.rules.blind_leader == Some(player as u8) {
@@ -1187,7 +1210,7 @@ impl<'a> Engine<'a> {
         while cards != 0 {
             let card = cards.trailing_zeros() as u8;
             cards &= cards - 1;
-            let score = self.move_score(player, card, true);
+            let score = self.move_score(&mut context, player, card, true);
             list.push(card | 0x80, score);
         }
         let killer = self.killer[self.remaining().count_ones() as usize & 63];
@@ -1243,7 +1266,7 @@ impl<'a> Engine<'a> {
     }
 
     /// The ordering score of a move (higher first).
-    fn move_score(&self, player: usize, card: SolverCard, special: bool) -> i32 {
+    fn move_score(&self, context: &mut ScoreContext, player: usize, card: SolverCard, special: bool) -> i32 {
         let history = (self.history[player][card as usize] >> 4).min(1_000) as i32;
         let suit = suit_of(card);
         let strength = i32::from(card & 15);
@@ -1251,7 +1274,16 @@ impl<'a> Engine<'a> {
         let mine = self.side[player];
         let trump = self.effective_trump();
         if self.s.trick_len == 0 {
-            let mut score = history + 100 * self.lead_weight(player, card);
+            let suit_index = suit as usize;
+            let lead = match context.lead[suit_index] {
+                Some(lead) => lead,
+                None => {
+                    let lead = self.lead_suit(player, suit);
+                    context.lead[suit_index] = Some(lead);
+                    lead
+                }
+            };
+            let mut score = history + 100 * self.lead_card_weight(&lead, player, card);
             if special {
                 // A marriage: usually worth declaring.
                 score += if self.rules.marriages.is_some() { 6_000 } else { 500 };
@@ -1260,7 +1292,7 @@ impl<'a> Engine<'a> {
             return score;
         }
         // Following.
-        let Some((win_index, _)) = self.winning() else { return history - strength };
+        let Some((win_index, _)) = context.winning else { return history - strength };
         let winning_card = self.s.trick[win_index];
         let winner = (self.s.leader as usize + win_index) % self.n as usize;
         let partner_winning = self.side[winner] == mine;
@@ -1274,8 +1306,7 @@ impl<'a> Engine<'a> {
         };
         let last = self.s.trick_len + 1 == self.n;
         let mut score = history;
-        let trick_value: i32 =
-            self.s.trick[..self.s.trick_len as usize].iter().map(|&c| i32::from(self.values[c as usize])).sum();
+        let trick_value = context.trick_value;
         if last {
             if partner_winning {
                 score += 3_000 - 50 * strength + 60 * value;
@@ -1287,11 +1318,9 @@ impl<'a> Engine<'a> {
             return score;
         }
         // Second or third hand: is the card (or the partner's) sure to hold the trick?
-        let later: Vec<usize> = (self.s.trick_len as usize + 1..self.n as usize)
-            .map(|offset| (self.s.leader as usize + offset) % self.n as usize)
-            .collect();
+        let (first_later, n) = (self.s.trick_len as usize + 1, self.n as usize);
         let holds_against = |c: SolverCard| -> bool {
-            later.iter().all(|&p| {
+            (first_later..n).map(|offset| (self.s.leader as usize + offset) % n).all(|p| {
                 if self.side[p] == mine {
                     return true;
                 }
@@ -1329,14 +1358,11 @@ impl<'a> Engine<'a> {
         score
     }
 
-    /// The ordering weight of leading `card` (in units where a sure winner is about 30): a
-    /// suit in which the opponents hold few cards keeps the tree small; winners first; leads to
-    /// a partner's winner, his ruff, or past the left-hand opponent's honour are encouraged; a
-    /// suit an opponent can ruff, or whose honours sit over us, discouraged.
-    fn lead_weight(&self, player: usize, card: SolverCard) -> i32 {
+    /// The part of a lead's ordering weight that is the same for every card of `suit` (computed
+    /// once per suit and node: it walks the hands).
+    fn lead_suit(&self, player: usize, suit: u8) -> LeadSuit {
         let n = self.n as usize;
         let mine = self.side[player];
-        let suit = suit_of(card);
         let trump = self.effective_trump();
         let remaining = self.remaining();
         let suit_left = remaining & suit_mask(suit);
@@ -1387,6 +1413,29 @@ impl<'a> Engine<'a> {
         {
             weight += 27;
         }
+        let third_holder = third.and_then(holder);
+        let losing_bonus = if second_holder.is_some() && second_holder == partner && third_holder == partner {
+            20
+        } else if (second_holder == Some(player) && third_holder.is_some() && third_holder == partner)
+            || (second_holder.is_some() && second_holder == partner && third_holder == Some(player))
+        {
+            13
+        } else {
+            0
+        };
+        LeadSuit { weight, suit_left, top, top_holder, second_holder, partner, opponent_ruffs, losing_bonus }
+    }
+
+    /// The ordering weight of leading `card` (in units where a sure winner is about 30): a
+    /// suit in which the opponents hold few cards keeps the tree small; winners first; leads to
+    /// a partner's winner, his ruff, or past the left-hand opponent's honour are encouraged; a
+    /// suit an opponent can ruff, or whose honours sit over us, discouraged. The suit's part
+    /// comes from [`Engine::lead_suit`].
+    fn lead_card_weight(&self, lead: &LeadSuit, player: usize, card: SolverCard) -> i32 {
+        let LeadSuit { mut weight, suit_left, top, top_holder, second_holder, partner, opponent_ruffs, losing_bonus } =
+            *lead;
+        let suit = suit_of(card);
+        let mine = self.side[player];
         let relative_rank = (suit_left & below(card)).count_ones() as i32;
         let wins = !opponent_ruffs && (card == top || top_holder.is_some_and(|h| h != player && self.side[h] == mine));
         if wins {
@@ -1407,17 +1456,18 @@ impl<'a> Engine<'a> {
                 weight += 11 + relative_rank;
             }
         } else {
-            let third_holder = third.and_then(holder);
-            if second_holder.is_some() && second_holder == partner && third_holder == partner {
-                weight += 20;
-            } else if (second_holder == Some(player) && third_holder.is_some() && third_holder == partner)
-                || (second_holder.is_some() && second_holder == partner && third_holder == Some(player))
-            {
-                weight += 13;
-            }
+            weight += losing_bonus;
             weight -= relative_rank;
         }
         weight
+    }
+
+    /// What move scoring shares across one node's moves.
+    fn score_context(&self) -> ScoreContext {
+        let trick_value =
+            self.s.trick[..self.s.trick_len as usize].iter().map(|&c| i32::from(self.values[c as usize])).sum();
+        let winning = if self.s.trick_len == 0 { None } else { self.winning() };
+        ScoreContext { winning, trick_value, lead: [None; 4] }
     }
 
     // ------------------------------------------------------------------------------------
@@ -1449,18 +1499,19 @@ impl<'a> Engine<'a> {
             if partner == leader || self.side[partner] != mine {
                 continue;
             }
-            for suit in 0..4u8 {
+            // One entry to the partner is enough: his cashable count does not depend on the suit.
+            let entry = (0..4u8).any(|suit| {
                 let suit_left = remaining & suit_mask(suit);
-                if suit_left == 0 || self.s.hands[leader] & suit_mask(suit) == 0 {
-                    continue;
-                }
-                let top = highest(suit_left);
-                if self.s.hands[partner] & bit(top) != 0 && (suit == trump || opponents_follow_or_cannot_ruff(suit)) {
-                    let (count, cards) = self.cashable(partner);
-                    if count > best {
-                        best = count;
-                        relevant = cards;
-                    }
+                suit_left != 0
+                    && self.s.hands[leader] & suit_mask(suit) != 0
+                    && self.s.hands[partner] & bit(highest(suit_left)) != 0
+                    && (suit == trump || opponents_follow_or_cannot_ruff(suit))
+            });
+            if entry {
+                let (count, cards) = self.cashable(partner);
+                if count > best {
+                    best = count;
+                    relevant = cards;
                 }
             }
             if best == 0 && trump != NO_TRUMP && self.s.hands[partner] & suit_mask(trump) != 0 {
