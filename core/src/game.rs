@@ -263,6 +263,15 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Sized + 'static {
         Ok(())
     }
 
+    /// Why a table of peers that each see only their own cards cannot follow this config, or
+    /// `None` when it can (every game's defaults can). A variant belongs here when the next
+    /// decision point depends on a hidden hand with no action naming it: only the holder's
+    /// device knows the next state, so the peers' partial hands would disagree on whose turn it
+    /// is. Such variants stay playable on one device (pass-and-play, bots).
+    fn needs_full_knowledge(_config: &Self::Config) -> Option<&'static str> {
+        None
+    }
+
     /// How the next hand's deck is made, from the record of the hand just settled and the match
     /// scores after it. Every game shuffles by default; Rikken's traditional `deal_shuffle`
     /// modes gather the previous hand's cards to be cut. Callers use [`Match::next_deck`].

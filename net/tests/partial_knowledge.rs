@@ -157,6 +157,10 @@ fn troela_with_the_dummys_ace<G: Game>(deck: &mut [Card], hand: &Hand<G>) {
 /// A random hand of `setting` played with random legal actions, checked at every state.
 fn partial_views_accept_honest_actions<G: Game>(setting: &Setting, seed: u64) {
     let Some(config) = config_of::<G>(setting) else { return };
+    if G::needs_full_knowledge(&config).is_some() {
+        // A table of peers refuses it (`tables_refuse_variants_that_need_full_knowledge`).
+        return;
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut deck: Vec<Card> = G::deck(&config).iter().collect();
     deck.shuffle(&mut rng);
@@ -233,4 +237,16 @@ proptest! {
     fn tachentige_views_accept_honest_actions((setting, seed) in settings_strategy(GameId::Tachentige)) {
         with_game!(GameId::Tachentige, G => partial_views_accept_honest_actions::<G>(&setting, seed));
     }
+}
+
+/// Tysiacha's four-nines redeal depends on a hidden hand no action names (V-28: a received card
+/// completes the four nines), so a table of peers refuses it with the reason, and accepts the
+/// same game without it.
+#[test]
+fn tables_refuse_variants_that_need_full_knowledge() {
+    use troef_net::table::local::LocalTables;
+    let refused = LocalTables::new("tysiacha", &[("four_nines_redeal", "on")], &[0, 1, 2], 1, 7)
+        .expect_err("a table of peers refuses four_nines_redeal");
+    assert!(refused.contains("four_nines_redeal"), "{refused}");
+    assert!(LocalTables::new("tysiacha", &[("four_nines_redeal", "off")], &[0, 1, 2], 1, 7).is_ok());
 }

@@ -31,9 +31,11 @@
 //! duties that depend on hidden cards are checked only against that seat's *public* cards (cards
 //! every peer has seen, such as an open talon taken into the hand), so every peer reaches the
 //! same verdict; the end-of-hand audit checks the rest. A bid or contract above 120 and its cap
-//! are then accepted. Decision: the four-nines holder (`four_nines_redeal = on`) is found from
-//! the cards the table knows; a peer that cannot see the holder's hand learns of the claim from
-//! the network layer (section 7, row 13).
+//! are then accepted. Decision: with `four_nines_redeal = on` the state after the pass depends
+//! on a hidden hand that no action names (a received card may complete the four nines), so only
+//! the holder's device could know whose turn it is; the variant is played with full knowledge
+//! (one device: pass-and-play, bots) and a table of peers refuses it
+//! ([`Game::needs_full_knowledge`]).
 //!
 //! Decisions where the spec is silent (each also noted where it is implemented):
 //! * Decision: `marriage_needed_above_120 = false` also drops the marriage check for a contract
@@ -1984,6 +1986,15 @@ impl Game for Tysiacha {
             "sitter" | "sitter_bonus" => &[("players", "4")],
             _ => &[],
         }
+    }
+
+    /// Whether someone holds the four nines after the pass decides whose turn it is, and only
+    /// the holder's device can know it (a received card completes them in V-28).
+    fn needs_full_knowledge(config: &TysiachaConfig) -> Option<&'static str> {
+        config.four_nines_redeal.then_some(
+            "four_nines_redeal = on: only the holder's device knows whether the four nines are held after the pass, \
+             so a table of peers could not agree on whose turn it is; play this variant on one device",
+        )
     }
 
     /// Biases random self-play so contracts are often made and matches finish, while every

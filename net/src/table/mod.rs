@@ -316,7 +316,11 @@ pub fn check_genesis(genesis: &wire::Genesis) -> Result<(ConfigValues, u8), Stri
         let values = ConfigValues::validate(G::config_keys(), genesis.config.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .map_err(|error| error.to_string())?;
         G::check_config(&values).map_err(|error| error.to_string())?;
-        let seats = G::seat_count(&G::config(&values));
+        let config = G::config(&values);
+        if let Some(reason) = G::needs_full_knowledge(&config) {
+            return Err(format!("{} at a table of peers: {reason}", G::ID.name()));
+        }
+        let seats = G::seat_count(&config);
         if seats as usize != genesis.seats.len() {
             return Err(format!("{} needs {seats} seats, the table has {}", G::ID.name(), genesis.seats.len()));
         }
