@@ -152,10 +152,11 @@ enum Command {
         /// The game (see `troef rules`).
         #[arg(long)]
         game: String,
-        /// Bot A: random or baseline.
+        /// Bot A: random, baseline, strong or open (the open-card bot, which sees every card:
+        /// the cheating yardstick).
         #[arg(long)]
         a: String,
-        /// Bot B: random or baseline.
+        /// Bot B: random, baseline, strong or open.
         #[arg(long)]
         b: String,
         /// How many deals (each played in every rotation).
