@@ -115,7 +115,7 @@ pub fn bench_deal(players: u8, cards: u8, seed: u64) -> Result<DealBenchReport, 
 
 /// The CPU time of this thread, where Linux reports it: all devices run on this thread one after
 /// the other, so other programs on the machine do not inflate the figure as wall time would.
-fn thread_cpu_time() -> Option<Duration> {
+pub fn thread_cpu_time() -> Option<Duration> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
     Some(Duration::from_nanos(nanos))

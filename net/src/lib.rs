@@ -34,7 +34,7 @@ pub mod table;
 pub mod transcript;
 
 pub use audit::audit_rules;
-pub use bench::{bench_deal, DealBenchReport};
+pub use bench::{bench_deal, thread_cpu_time, DealBenchReport};
 pub use messages::{Body, Message};
 pub use session::{AuditedDeal, DealSession, Detected, Fault, FaultKind, HandParams};
 pub use troef_core::{DealLayout, Event, Pile, Place, Slot, SlotSet, Visibility};
