@@ -118,6 +118,33 @@ arena_all() {
     done
 }
 
+# Compile proof for Android (this machine has no Android SDK or NDK; docs/mobile.md): the app with its
+# mobile feature and the networking crate, checked and linted for aarch64-linux-android. ring (libp2p's
+# noise handshake, through snow) compiles C in its build script even under `cargo check`; Debian's clang
+# builds it for the Android target without a sysroot, as ring's own build does for targets it knows to lack
+# one (-nostdlibinc, RING_CORE_NOSTDLIBINC). Nothing is linked, so no NDK is needed.
+ANDROID_TARGET=aarch64-linux-android
+# A subshell, so the compiler variables stay out of the other stages.
+android_check() (
+    if ! rustup target list --installed 2>/dev/null | grep -qx "$ANDROID_TARGET"; then
+        command -v rustup >/dev/null 2>&1 || { echo "error: no rustup to add $ANDROID_TARGET" >&2; return 1; }
+        rustup target add "$ANDROID_TARGET"
+    fi
+    command -v clang >/dev/null 2>&1 && command -v llvm-ar >/dev/null 2>&1 || apt_install clang llvm
+    local start=$SECONDS
+    export CC_aarch64_linux_android=clang AR_aarch64_linux_android=llvm-ar
+    export CFLAGS_aarch64_linux_android="--target=${ANDROID_TARGET}21 -nostdlibinc -DRING_CORE_NOSTDLIBINC=1"
+    cargo check --target "$ANDROID_TARGET" -p troef-app --features mobile
+    echo "    troef-app (mobile): $((SECONDS - start)) s"
+    start=$SECONDS
+    cargo check --target "$ANDROID_TARGET" -p troef-net
+    echo "    troef-net: $((SECONDS - start)) s"
+    start=$SECONDS
+    # The JNI code (app/src/platform.rs) is compiled for Android only: lint it there.
+    cargo clippy --target "$ANDROID_TARGET" -p troef-app --features mobile --all-targets -- -D warnings
+    echo "    clippy troef-app (mobile): $((SECONDS - start)) s"
+)
+
 # Peer-to-peer tables in network namespaces (tests/lan/run.sh): needs root and iproute2.
 lan_suite() {
     command -v ip >/dev/null 2>&1 || apt_install iproute2
@@ -129,6 +156,7 @@ stage "setup (rustfmt, clippy)" ensure_components
 stage "cargo fmt --all --check" cargo fmt --all --check
 stage "cargo clippy --workspace --all-targets -- -D warnings" cargo clippy --workspace --all-targets -- -D warnings
 stage "cargo test --workspace" cargo test --workspace
+stage "Android compile proof (cargo check --target $ANDROID_TARGET, app and net)" android_check
 stage "peer-to-peer tables on a namespaced LAN (tests/lan/run.sh)" lan_suite
 stage "self-play ($SELFPLAY_HANDS hands of ${GAMES[*]})" selfplay_all
 stage "arena ($ARENA_DEALS deals of baseline against random, ${GAMES[*]})" arena_all

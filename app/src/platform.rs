@@ -2,7 +2,8 @@
 //!
 //! * web (wasm): browser localStorage, browser timers, `crypto.getRandomValues` seeds;
 //! * desktop and phones: files in the app data directory, tokio timers;
-//! * no renderer (native tests): memory, no waiting.
+//! * no renderer (native tests): memory, no waiting;
+//! * Android: the Wi-Fi multicast lock held while discovering tables (mDNS), through JNI.
 
 use crate::store::Store;
 
@@ -164,6 +165,125 @@ mod web {
     }
 }
 
+/// Keeps multicast (mDNS) packets coming in while tables are being discovered; released when dropped.
+///
+/// Android's Wi-Fi driver filters out multicast to save battery unless an app holds a
+/// `WifiManager.MulticastLock`, so without it a phone neither sees tables nor answers queries. The
+/// lock costs battery, so hold it only while discovering (the lobby, a waiting room), not for a whole
+/// game. Elsewhere multicast needs no lock and this guard does nothing.
+#[derive(Debug)]
+#[must_use = "the lock is released when the guard is dropped"]
+pub struct MulticastLock {
+    #[cfg(target_os = "android")]
+    _lock: android::WifiMulticastLock,
+}
+
+/// Takes the multicast lock (Android) or nothing (every other platform). On Android it fails when
+/// the app has no `CHANGE_WIFI_MULTICAST_STATE` permission (Dioxus.toml) or runs without an Activity;
+/// discovery may then find nothing, which the caller can show.
+pub fn acquire_multicast_lock() -> Result<MulticastLock, String> {
+    #[cfg(target_os = "android")]
+    {
+        android::WifiMulticastLock::acquire("troef-discovery").map(|lock| MulticastLock { _lock: lock })
+    }
+    #[cfg(not(target_os = "android"))]
+    {
+        Ok(MulticastLock {})
+    }
+}
+
+#[cfg(target_os = "android")]
+#[allow(unsafe_code)] // The JNI entry points take raw pointers: see WifiMulticastLock::acquire.
+mod android {
+    use jni::objects::{GlobalRef, JObject, JValue};
+    use jni::{JNIEnv, JavaVM};
+
+    /// A held `android.net.wifi.WifiManager.MulticastLock`.
+    #[derive(Debug)]
+    pub struct WifiMulticastLock {
+        vm: JavaVM,
+        lock: GlobalRef,
+    }
+
+    /// A JNI failure in words; a pending Java exception is printed to the log and cleared, as any
+    /// further JNI call with one pending would abort the process.
+    fn failure(env: &mut JNIEnv, what: &str, error: jni::errors::Error) -> String {
+        if env.exception_check().unwrap_or(false) {
+            let _ = env.exception_describe();
+            let _ = env.exception_clear();
+        }
+        format!("multicast lock: {what}: {error}")
+    }
+
+    impl WifiMulticastLock {
+        /// `context.getApplicationContext().getSystemService("wifi").createMulticastLock(tag)`, then
+        /// `setReferenceCounted(false)` and `acquire()`. The application context, not the Activity:
+        /// a WifiManager taken from an Activity keeps that Activity alive on older Android versions.
+        pub fn acquire(tag: &str) -> Result<Self, String> {
+            let context = ndk_context::android_context();
+            if context.vm().is_null() || context.context().is_null() {
+                return Err("multicast lock: no Android context (the app was not started by its Activity)".into());
+            }
+            // SAFETY: ndk-context holds the process's JavaVM pointer, set by the Android glue of tao
+            // (dioxus-mobile's window layer) before the app's main runs, and valid for the process's life.
+            let vm = unsafe { JavaVM::from_raw(context.vm().cast()) }
+                .map_err(|error| format!("multicast lock: JavaVM: {error}"))?;
+            let lock = {
+                let mut env =
+                    vm.attach_current_thread().map_err(|error| format!("multicast lock: attach thread: {error}"))?;
+                // SAFETY: the context pointer is a JNI global reference to the Activity that the glue
+                // keeps for the process's life; JObject borrows it and never deletes it.
+                let activity = unsafe { JObject::from_raw(context.context().cast()) };
+                let application = env
+                    .call_method(&activity, "getApplicationContext", "()Landroid/content/Context;", &[])
+                    .and_then(|value| value.l())
+                    .map_err(|error| failure(&mut env, "getApplicationContext", error))?;
+                let service_name = env.new_string("wifi").map_err(|error| failure(&mut env, "new_string", error))?;
+                let wifi = env
+                    .call_method(
+                        &application,
+                        "getSystemService",
+                        "(Ljava/lang/String;)Ljava/lang/Object;",
+                        &[JValue::Object(&service_name)],
+                    )
+                    .and_then(|value| value.l())
+                    .map_err(|error| failure(&mut env, "getSystemService(wifi)", error))?;
+                if wifi.is_null() {
+                    return Err("multicast lock: this device has no Wi-Fi service".into());
+                }
+                let tag = env.new_string(tag).map_err(|error| failure(&mut env, "new_string", error))?;
+                let lock = env
+                    .call_method(
+                        &wifi,
+                        "createMulticastLock",
+                        "(Ljava/lang/String;)Landroid/net/wifi/WifiManager$MulticastLock;",
+                        &[JValue::Object(&tag)],
+                    )
+                    .and_then(|value| value.l())
+                    .map_err(|error| failure(&mut env, "createMulticastLock", error))?;
+                // Not reference counted: one release undoes the acquire, whatever happened between.
+                env.call_method(&lock, "setReferenceCounted", "(Z)V", &[JValue::Bool(0)])
+                    .map_err(|error| failure(&mut env, "setReferenceCounted", error))?;
+                // Throws SecurityException without CHANGE_WIFI_MULTICAST_STATE in the manifest.
+                env.call_method(&lock, "acquire", "()V", &[]).map_err(|error| failure(&mut env, "acquire", error))?;
+                env.new_global_ref(lock).map_err(|error| failure(&mut env, "new_global_ref", error))?
+            };
+            Ok(WifiMulticastLock { vm, lock })
+        }
+    }
+
+    impl Drop for WifiMulticastLock {
+        fn drop(&mut self) {
+            // Dropped on whichever thread ends discovery: attach it for the call.
+            if let Ok(mut env) = self.vm.attach_current_thread() {
+                if let Err(error) = env.call_method(self.lock.as_obj(), "release", "()V", &[]) {
+                    eprintln!("{}", failure(&mut env, "release", error));
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -171,5 +291,14 @@ mod tests {
         assert_eq!(super::date_text(0), "1970-01-01");
         assert_eq!(super::date_text(951_782_400_000), "2000-02-29");
         assert_eq!(super::date_text(1_796_256_000_000), "2026-12-03");
+    }
+
+    #[test]
+    fn multicast_lock_is_a_guard_that_does_nothing_off_android() {
+        let first = super::acquire_multicast_lock().expect("no lock to take off Android");
+        // Discovery may start again while an earlier guard is still alive (a second lobby screen).
+        let second = super::acquire_multicast_lock().expect("a second guard");
+        drop(first);
+        drop(second);
     }
 }
