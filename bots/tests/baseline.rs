@@ -15,18 +15,7 @@ type Setting = Vec<(String, String)>;
 
 /// The defaults, then every sample value of every key under the settings where it has effect.
 fn variant_settings(id: GameId) -> Vec<Setting> {
-    with_game!(id, G => {
-        let mut settings = vec![Vec::new()];
-        for key in G::config_keys() {
-            for value in key.sample_values() {
-                let mut setting: Setting =
-                    G::key_context(key.name).iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-                setting.push((key.name.to_string(), value));
-                settings.push(setting);
-            }
-        }
-        settings
-    })
+    with_game!(id, G => troef_core::game::variant_settings::<G>())
 }
 
 /// The config of a setting, or `None` when the game refuses the combination.

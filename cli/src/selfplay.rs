@@ -144,19 +144,16 @@ fn run_game<G: Game>(options: &Options) -> Result<u8, Failure> {
 /// a three-player form).
 fn sweep_settings<G: Game>(base: &[String]) -> Vec<Vec<String>> {
     let mut settings = vec![base.to_vec()];
-    for key in G::config_keys() {
-        for value in key.sample_values() {
-            let mut setting = base.to_vec();
-            setting.extend(G::key_context(key.name).iter().map(|(k, v)| format!("{k}={v}")));
-            setting.push(format!("{}={value}", key.name));
-            let values = ConfigValues::parse_settings(G::config_keys(), &setting);
-            let refused = values.as_ref().is_ok_and(|values| G::check_config(values).is_err());
-            let seen = settings
-                .iter()
-                .any(|known| ConfigValues::parse_settings(G::config_keys(), known).ok() == values.clone().ok());
-            if !seen && !refused {
-                settings.push(setting);
-            }
+    for pairs in troef_core::game::variant_settings::<G>().into_iter().skip(1) {
+        let mut setting = base.to_vec();
+        setting.extend(pairs.iter().map(|(key, value)| format!("{key}={value}")));
+        let values = ConfigValues::parse_settings(G::config_keys(), &setting);
+        let refused = values.as_ref().is_ok_and(|values| G::check_config(values).is_err());
+        let seen = settings
+            .iter()
+            .any(|known| ConfigValues::parse_settings(G::config_keys(), known).ok() == values.clone().ok());
+        if !seen && !refused {
+            settings.push(setting);
         }
     }
     settings

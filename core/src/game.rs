@@ -607,6 +607,25 @@ pub fn hand_layout<G: Game>(config: &G::Config, dealer: Seat, scores: &G::Scores
     }
 }
 
+/// The settings a sweep over a game's variants covers, as `(key, value)` pairs: none (the
+/// defaults), then each sample value of each key ([`ConfigKey::sample_values`]: every choice, or the
+/// minimum, a middle value and the maximum) with the settings under which that key has an effect
+/// ([`Game::key_context`]). Self-play's `--sweep` and the property tests of every crate use it, so
+/// a key added to a game is covered everywhere at once. Some combinations may still be refused by
+/// [`Game::check_config`].
+pub fn variant_settings<G: Game>() -> Vec<Vec<(String, String)>> {
+    let mut settings = vec![Vec::new()];
+    for key in G::config_keys() {
+        for value in key.sample_values() {
+            let mut setting: Vec<(String, String)> =
+                G::key_context(key.name).iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+            setting.push((key.name.to_string(), value));
+            settings.push(setting);
+        }
+    }
+    settings
+}
+
 /// A dealer drawn uniformly among the seats that may deal, from a random number `draw`.
 pub fn dealer_from_draw<G: Game>(config: &G::Config, draw: u32) -> Seat {
     let mask = G::dealer_seats(config);
