@@ -87,3 +87,37 @@ fn every_mid_play_card_score_matches_dds() {
     }
     assert!(failures.is_empty(), "{} scores differ:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// A deal where the solver once gave East-West 5 tricks in diamonds (DDS: 4): a table entry, and
+/// a touching-card merge, applied to positions where the merged cards were no longer touching,
+/// and a quick-trick count leaned on an entry card it did not record as relevant. Each cell is
+/// solved with a fresh table and from both sides, and one mid-play position's card scores are
+/// checked (the values are DDS's, through endplay).
+#[test]
+fn regression_deal_with_split_touching_cards() {
+    let text = "N:J85.A75.KT643.95 KT76.J984.97.J86 2.KT62.J82.KQ743 AQ943.Q3.AQ5.AT2";
+    let deal = BridgeDeal::parse_pbn(text).expect("a valid deal");
+    let diamonds = Strain::ALL[1];
+    for leader in [Seat(0), Seat(2)] {
+        for (side, want) in [(Seat(0), 9), (Seat(1), 4)] {
+            let (position, objective) = deal.position(diamonds, leader, side, Direction::Clockwise);
+            let solution = Solver::with_entries(1 << 18).value(&position, &objective);
+            assert!(solution.exact);
+            assert_eq!(solution.value, want, "leader {leader:?}, side of {side:?}");
+        }
+    }
+    let played: Vec<Card> = "9C 8C KC AC 2C 5C 6C QC 8D QD 6D 7D QS JS 7S 2S 3S 5S 6S JD 2D AD 4D 9D 5D KD 8H"
+        .split(' ')
+        .map(|code| code.parse().expect("card"))
+        .collect();
+    let (position, objective, map) =
+        deal.position_after(diamonds, Seat(0), Direction::Clockwise, &played).expect("a legal play sequence");
+    let scores = Solver::with_entries(1 << 16).score_moves(&position, &objective);
+    let want = [("2H", 5), ("6H", 5), ("3C", 5), ("4C", 5), ("7C", 5), ("TH", 5), ("KH", 4)];
+    assert_eq!(scores.len(), want.len());
+    for score in &scores {
+        let card = map.card(score.mv.card()).to_string();
+        let expected = want.iter().find(|(code, _)| *code == card).expect("a legal card").1;
+        assert_eq!(score.value, expected, "{card}");
+    }
+}

@@ -1138,7 +1138,15 @@ impl<'a> Engine<'a> {
                 }
                 lowest_searched[suit] = lowest_searched[suit].min(card);
             }
-            let (value, child) = self.after_move(player, mv, target);
+            let (value, mut child) = self.after_move(player, mv, target);
+            if self.relative && child & suit_mask(suit as u8) & ((2u64 << card) - 1) != 0 {
+                // The card stood for the touching cards below it, which holds only while no
+                // other hand has a card between them: once ranks at or below the card
+                // mattered, the ranks down to the group's lowest card matter too (else a
+                // table entry or a merge above would apply to positions where the group is
+                // split).
+                child |= bit(self.group_lowest(player, mv));
+            }
             if self.aborted {
                 return (value, relevant, None);
             }
@@ -1186,6 +1194,28 @@ impl<'a> Engine<'a> {
             }
         }
         reps
+    }
+
+    /// The lowest card of the touching group that `mv` stands for (see
+    /// [`Engine::representatives`]).
+    fn group_lowest(&self, player: usize, mv: u8) -> SolverCard {
+        let card = mv & 0x3F;
+        let set = if mv & 0x80 == 0 { self.legal(player) } else { self.special_leads(player) };
+        let others = (self.remaining() & !self.s.hands[player]) | self.trick_cards();
+        let mut lowest = card;
+        let mut lower = set & below(card);
+        while lower != 0 {
+            let next = highest(lower);
+            lower &= !bit(next);
+            let merged = others & below(lowest) & above(next) == 0
+                && self.special & (bit(lowest) | bit(next)) == 0
+                && self.values[lowest as usize] == self.values[next as usize];
+            if !merged {
+                break;
+            }
+            lowest = next;
+        }
+        lowest
     }
 
     /// The moves to search, best first.
@@ -1500,18 +1530,24 @@ impl<'a> Engine<'a> {
                 continue;
             }
             // One entry to the partner is enough: his cashable count does not depend on the suit.
-            let entry = (0..4u8).any(|suit| {
+            // The count relies on the entry card being its suit's top card (his cashable cards
+            // need not include it), so it is relevant too.
+            let entry = (0..4u8).find_map(|suit| {
                 let suit_left = remaining & suit_mask(suit);
-                suit_left != 0
-                    && self.s.hands[leader] & suit_mask(suit) != 0
-                    && self.s.hands[partner] & bit(highest(suit_left)) != 0
-                    && (suit == trump || opponents_follow_or_cannot_ruff(suit))
+                if suit_left == 0 {
+                    return None;
+                }
+                let top = bit(highest(suit_left));
+                (self.s.hands[leader] & suit_mask(suit) != 0
+                    && self.s.hands[partner] & top != 0
+                    && (suit == trump || opponents_follow_or_cannot_ruff(suit)))
+                .then_some(top)
             });
-            if entry {
+            if let Some(entry) = entry {
                 let (count, cards) = self.cashable(partner);
                 if count > best {
                     best = count;
-                    relevant = cards;
+                    relevant = cards | entry;
                 }
             }
             if best == 0 && trump != NO_TRUMP && self.s.hands[partner] & suit_mask(trump) != 0 {
