@@ -122,8 +122,9 @@ pub struct NetworkSession<G: BotGame> {
     /// Per seat: its last call, until play starts.
     last_calls: Vec<Option<String>>,
     tricks: Vec<TrickView>,
-    /// An action of this seat sent and not yet seen applied.
-    sent: bool,
+    /// The point (hand, actions applied) of the view this seat's last action was chosen from,
+    /// until a view of a later point arrives: no view older than the seat's own move is acted on.
+    sent: Option<(u64, u32)>,
     /// The result of the hand just finished, shown until [`TableSession::next_hand`].
     result: Option<HandResult>,
     summaries: Vec<HandSummary>,
@@ -161,7 +162,7 @@ impl<G: BotGame> NetworkSession<G> {
             hand: 0,
             log: Vec::new(),
             tricks: Vec::new(),
-            sent: false,
+            sent: None,
             result: None,
             summaries: Vec::new(),
             finished: Vec::new(),
@@ -178,7 +179,7 @@ impl<G: BotGame> NetworkSession<G> {
             self.log.clear();
             self.tricks.clear();
             self.last_calls = vec![None; self.setup.seats.len()];
-            self.sent = false;
+            self.sent = None;
         }
     }
 
@@ -199,9 +200,6 @@ impl<G: BotGame> NetworkSession<G> {
             }
             NodeEvent::Table(TableEvent::Applied { hand, seat, line, .. }) => {
                 self.new_hand(hand);
-                if seat == self.own.0 {
-                    self.sent = false;
-                }
                 let words = self.words(&line);
                 let play_started = self.view.as_ref().is_some_and(|view| {
                     let table = view.hand().table();
@@ -225,6 +223,9 @@ impl<G: BotGame> NetworkSession<G> {
                 }
                 if table.trick_index() > 0 || !table.trick().is_empty() {
                     self.last_calls.iter_mut().for_each(|call| *call = None);
+                }
+                if self.sent.is_some_and(|sent| sent != (snapshot.hand, view.hand().actions_applied())) {
+                    self.sent = None;
                 }
                 self.view = Some(view.clone());
                 true
@@ -294,7 +295,7 @@ impl<G: BotGame> NetworkSession<G> {
             tricks: self.tricks.clone(),
             hand_number: self.finished.len() as u32 + 1 - u32::from(self.result.is_some()),
             undo_available: false,
-            may_act: !self.sent && self.paused.is_none(),
+            may_act: self.sent.is_none() && self.paused.is_none(),
         }
     }
 
@@ -374,7 +375,7 @@ impl<G: BotGame> TableSession for NetworkSession<G> {
             return Err(tr!("nearby-paused-title"));
         }
         let view = self.view.as_ref().ok_or_else(|| tr!("nearby-not-your-turn"))?;
-        if self.sent || view.hand().to_act() != ToAct::Seat(seat) {
+        if self.sent.is_some() || view.hand().to_act() != ToAct::Seat(seat) {
             return Err(tr!("nearby-not-your-turn"));
         }
         // Checked here first, so a refused tap says why at once; the node checks it again.
@@ -387,7 +388,7 @@ impl<G: BotGame> TableSession for NetworkSession<G> {
         if !self.client.send(Command::Act { line: G::format_action(&action) }) {
             return Err(tr!("nearby-node-stopped"));
         }
-        self.sent = true;
+        self.sent = Some((self.hand, view.hand().actions_applied()));
         Ok(())
     }
 
@@ -504,7 +505,7 @@ impl<G: BotGame> NearbySession for NetworkSession<G> {
             }
             NodeEvent::Table(TableEvent::Paused(fault)) => self.paused = Some(fault),
             // A refused action may be tapped again.
-            NodeEvent::Error(_) => self.sent = false,
+            NodeEvent::Error(_) => self.sent = None,
             NodeEvent::Table(_) | NodeEvent::View(_) => self.queue.push_back(event),
             _ => {}
         }
@@ -512,7 +513,10 @@ impl<G: BotGame> NearbySession for NetworkSession<G> {
 
     fn bot_line(&self, level: BotLevel) -> Option<String> {
         let view = self.view.as_ref()?;
-        if self.sent || self.result.is_some() || self.paused.is_some() || view.hand().to_act() != ToAct::Seat(self.own)
+        if self.sent.is_some()
+            || self.result.is_some()
+            || self.paused.is_some()
+            || view.hand().to_act() != ToAct::Seat(self.own)
         {
             return None;
         }
