@@ -472,6 +472,10 @@ impl<G: BotGame> TableSession for NetworkSession<G> {
         Some(self.own)
     }
 
+    fn as_nearby(&mut self) -> Option<&mut dyn NearbySession> {
+        Some(self)
+    }
+
     fn nearby(&self) -> Option<NearbyStatus> {
         Some(NearbyStatus {
             table_name: self.table_name.clone(),

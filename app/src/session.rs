@@ -76,6 +76,12 @@ pub trait TableSession {
     fn nearby(&self) -> Option<NearbyStatus> {
         None
     }
+
+    /// The networked table behind this session, to feed it the node's events.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn as_nearby(&mut self) -> Option<&mut dyn crate::nearby::NearbySession> {
+        None
+    }
 }
 
 /// What a screen shows of a networked table beyond the hand.

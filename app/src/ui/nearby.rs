@@ -1,0 +1,226 @@
+//! "Play nearby": open a table on this Wi-Fi (game, seats, bots hosted here, hands) or join one
+//! found nearby, the waiting room, and the pump that carries the node's events into the app.
+//!
+//! The node runs on the app's network runtime ([`crate::nearby::runtime`]); its events arrive in
+//! a task of the UI ([`start_node`]) that awaits the channel, so nothing here blocks rendering.
+//! Lobby news goes to the [`Nearby`] signals; once the table starts, its events go to the
+//! networked session in [`Ctx::session`], which the table screen renders like a local table.
+
+use super::{game_title, use_ctx, Ctx, Screen, TopBar};
+use crate::nearby;
+use crate::session::TableSession;
+use crate::tr;
+use dioxus::prelude::*;
+use troef_core::{Game, GameId};
+use troef_net::p2p::{spawn as spawn_node, Announcement, Client, Command, NodeConfig, NodeEvent, OpenTable};
+
+/// The lobby's state, shared by the nearby screens.
+#[derive(Clone, Copy, Debug)]
+pub struct Nearby {
+    pub client: Signal<Option<Client>>,
+    /// Open tables found on this Wi-Fi.
+    pub found: Signal<Vec<Announcement>>,
+    /// The table this device opened or joined, until it starts.
+    pub waiting: Signal<Option<Announcement>>,
+    pub error: Signal<Option<String>>,
+}
+
+pub fn use_nearby() -> Nearby {
+    use_context::<Nearby>()
+}
+
+/// Where the node keeps this device's identity and its tables.
+pub fn data_dir() -> std::path::PathBuf {
+    #[cfg(any(feature = "desktop", feature = "mobile"))]
+    {
+        if let Some(dir) = dirs::data_dir() {
+            return dir.join("troef").join("nearby");
+        }
+    }
+    std::env::temp_dir().join("troef-nearby")
+}
+
+/// Whether a table was saved here (a table to rejoin when the app starts).
+pub fn has_saved_table() -> bool {
+    std::fs::read_dir(data_dir().join("tables")).is_ok_and(|mut entries| entries.next().is_some())
+}
+
+/// Starts this device's node (once) and the task that carries its events into the app. A saved
+/// table resumes by itself: the node reports it started, and the table screen rejoins it.
+pub fn start_node(ctx: Ctx, nearby: Nearby, name: String) {
+    if nearby.client.peek().is_some() {
+        return;
+    }
+    let Ok(listen) = "/ip4/0.0.0.0/tcp/0".parse() else { return };
+    let config = NodeConfig { data_dir: data_dir(), name, listen: vec![listen], mdns: true, chaos: false };
+    let started = {
+        let _runtime = nearby::runtime().enter();
+        spawn_node(config)
+    };
+    let (client, mut events) = match started {
+        Ok(started) => started,
+        Err(error) => {
+            let mut slot = nearby.error;
+            slot.set(Some(error));
+            return;
+        }
+    };
+    let mut slot = nearby.client;
+    slot.set(Some(client.clone()));
+    spawn(async move {
+        while let Some(event) = events.recv().await {
+            route(ctx, nearby, &client, event);
+        }
+    });
+}
+
+/// One node event to where it belongs.
+fn route(ctx: Ctx, nearby: Nearby, client: &Client, event: NodeEvent) {
+    match event {
+        NodeEvent::TableStarted { genesis, my_seats, .. } => match nearby::start(client.clone(), &genesis, &my_seats) {
+            Ok(session) => {
+                let mut slot = ctx.session;
+                slot.set(Some(session as Box<dyn TableSession>));
+                let mut waiting = nearby.waiting;
+                waiting.set(None);
+                if *ctx.screen.peek() == Screen::Nearby {
+                    ctx.go(Screen::Table);
+                }
+            }
+            Err(error) => ctx.notice(error),
+        },
+        NodeEvent::TableFound(table) => {
+            let mut found = nearby.found;
+            let mut found = found.write();
+            found.retain(|known| known.table_id != table.table_id);
+            found.push(table);
+        }
+        NodeEvent::SeatsChanged(table) => {
+            let mut waiting = nearby.waiting;
+            waiting.set(Some(table));
+        }
+        NodeEvent::Error(error) if nearby.waiting.peek().is_some() || ctx.session.peek().is_none() => {
+            let mut slot = nearby.error;
+            slot.set(Some(error));
+        }
+        event => {
+            let mut slot = ctx.session;
+            let mut session = slot.write();
+            if let Some(session) = session.as_mut().and_then(|session| session.as_nearby()) {
+                session.receive(event);
+            }
+        }
+    }
+}
+
+#[component]
+pub fn NearbyScreen() -> Element {
+    let ctx = use_ctx();
+    let nearby = use_nearby();
+    use_hook(move || start_node(ctx, nearby, ctx.settings.peek().name.clone()));
+    let mut game = use_signal(|| GameId::Tarneeb);
+    let mut bots = use_signal(|| 2u8);
+    let mut hands = use_signal(|| 4u32);
+    let waiting = nearby.waiting.read().clone();
+    let found = nearby.found.read().clone();
+    let error = nearby.error.read().clone();
+    let seats = troef_core::with_game!(*game.read(), G => {
+        let values = troef_core::ConfigValues::validate(G::config_keys(), []).unwrap_or_default();
+        G::seat_count(&G::config(&values))
+    });
+    let open = move |_| {
+        let Some(client) = nearby.client.peek().clone() else { return };
+        let name = ctx.settings.peek().name.clone();
+        client.send(Command::Open(OpenTable {
+            table_name: tr!("nearby-table-of", name = name),
+            game: game.peek().name().to_string(),
+            settings: Vec::new(),
+            bots: *bots.peek(),
+            bot_kind: "baseline".into(),
+            own_bot: None,
+            hands: *hands.peek(),
+            seed: crate::platform::new_seed(),
+        }));
+    };
+    rsx! {
+        TopBar { title: tr!("nearby-title"), back: Screen::Home }
+        main { class: "page nearby", "data-nearby-lobby": "",
+            if let Some(error) = error {
+                p { class: "notices", role: "alert", "{error}" }
+            }
+            if let Some(table) = waiting {
+                section { class: "panel", "data-waiting-room": "{table.table_name}",
+                    h2 { {tr!("nearby-waiting-room")} }
+                    p { strong { "{table.table_name}" } " · " {GameId::parse(&table.game).map(game_title).unwrap_or_default()} }
+                    ol { class: "seats",
+                        for (index, seat) in table.seats.iter().enumerate() {
+                            li { key: "{index}", "data-seat": "{index}", class: if seat.is_some() { "taken" } else { "free" },
+                                match seat {
+                                    Some(name) => rsx! { "{name} ✓" },
+                                    None => rsx! { span { class: "muted", {tr!("nearby-free-seat")} } },
+                                }
+                            }
+                        }
+                    }
+                    p { class: "muted", {tr!("nearby-start-note")} }
+                }
+            } else {
+                section { class: "panel", "data-nearby-open": "",
+                    h2 { {tr!("nearby-open")} }
+                    label { class: "field",
+                        span { {tr!("nearby-game")} }
+                        select { "data-field": "game", onchange: move |event| {
+                                if let Ok(id) = GameId::parse(&event.value()) {
+                                    game.set(id);
+                                }
+                            },
+                            for id in GameId::ALL {
+                                option { key: "{id.name()}", value: "{id.name()}", selected: *game.read() == id, {game_title(id)} }
+                            }
+                        }
+                    }
+                    label { class: "field",
+                        span { {tr!("nearby-bots")} }
+                        input { r#type: "number", min: "0", max: "{seats - 1}", value: "{bots.read().min(seats - 1)}", "data-field": "bots",
+                            oninput: move |event| bots.set(event.value().parse::<u8>().unwrap_or(0).min(seats - 1)),
+                        }
+                    }
+                    label { class: "field",
+                        span { {tr!("nearby-hands")} }
+                        input { r#type: "number", min: "1", max: "100", value: "{hands}", "data-field": "hands",
+                            oninput: move |event| hands.set(event.value().parse::<u32>().unwrap_or(1).clamp(1, 100)),
+                        }
+                    }
+                    button { class: "btn primary", "data-action": "open-table", onclick: open, {tr!("nearby-open-button")} }
+                }
+                section { class: "panel", "data-nearby-found": "",
+                    h2 { {tr!("nearby-found")} }
+                    if found.is_empty() {
+                        p { class: "muted", {tr!("nearby-none-found")} }
+                    }
+                    ul { class: "found",
+                        for table in found.into_iter() {
+                            li { key: "{table.table_name}",
+                                strong { "{table.table_name}" }
+                                " · " {GameId::parse(&table.game).map(game_title).unwrap_or_default()}
+                                " · " {tr!("nearby-seats", taken = table.seats.iter().flatten().count(), seats = table.seats.len())}
+                                button { class: "btn small", "data-action": "join-table", "data-table": "{table.table_name}",
+                                    onclick: {
+                                        let table = table.clone();
+                                        move |_| {
+                                            let Some(client) = nearby.client.peek().clone() else { return };
+                                            client.send(Command::Join { table_name: table.table_name.clone(), seat: None, own_bot: None });
+                                            let mut waiting = nearby.waiting;
+                                            waiting.set(Some(table.clone()));
+                                        }
+                                    },
+                                    {tr!("nearby-join")}
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
