@@ -28,7 +28,9 @@ use libp2p::core::upgrade::Version;
 use libp2p::request_response::{self, OutboundRequestId, ProtocolSupport};
 use libp2p::swarm::behaviour::toggle::Toggle;
 use libp2p::swarm::{NetworkBehaviour, SwarmEvent};
-use libp2p::{identity, mdns, noise, tcp, yamux, Multiaddr, PeerId, StreamProtocol, Swarm, Transport};
+use libp2p::{identity, mdns, noise, tcp, yamux, StreamProtocol, Swarm, Transport};
+/// The libp2p names of the discovery seam ([`Command::AddPeer`]), for callers without libp2p.
+pub use libp2p::{Multiaddr, PeerId};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;

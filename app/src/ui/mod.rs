@@ -153,6 +153,12 @@ pub fn leave_table(ctx: Ctx) {
     ctx.go(Screen::Home);
 }
 
+/// A test's handle on an app instance's state (given as a root context of its `VirtualDom`): the
+/// app puts its [`Ctx`] and nearby state here when it starts, so the test can do what taps do.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Debug, Default)]
+pub struct AppHandle(pub Rc<std::cell::RefCell<Option<(Ctx, nearby::Nearby)>>>);
+
 #[component]
 pub fn App() -> Element {
     let loaded = use_hook(|| {
@@ -181,12 +187,17 @@ pub fn App() -> Element {
     });
     #[cfg(not(target_arch = "wasm32"))]
     {
+        let options = try_use_context::<nearby::NearbyOptions>().unwrap_or_default();
         let nearby = use_context_provider(|| nearby::Nearby {
             client: Signal::new(None),
             found: Signal::new(Vec::new()),
             waiting: Signal::new(None),
             error: Signal::new(None),
+            options: Signal::new(options),
         });
+        if let Some(handle) = try_use_context::<AppHandle>() {
+            handle.0.borrow_mut().get_or_insert((ctx, nearby));
+        }
         // A table saved by a nearby game rejoins when the app starts again.
         use_hook(move || {
             if cfg!(any(feature = "desktop", feature = "mobile")) && nearby::has_saved_table() {

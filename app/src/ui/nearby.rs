@@ -23,6 +23,31 @@ pub struct Nearby {
     /// The table this device opened or joined, until it starts.
     pub waiting: Signal<Option<Announcement>>,
     pub error: Signal<Option<String>>,
+    pub options: Signal<NearbyOptions>,
+}
+
+/// How this device's node starts: where it keeps its identity and tables, where it listens, how
+/// it finds other devices. The app uses [`NearbyOptions::default`] (mDNS on the Wi-Fi); tests
+/// give each app instance its own directory and the in-memory transport, and name the other
+/// devices through the discovery seam.
+#[derive(Clone, Debug)]
+pub struct NearbyOptions {
+    pub data_dir: std::path::PathBuf,
+    pub listen: String,
+    pub mdns: bool,
+    /// Devices known without discovery: `(peer id, address)`.
+    pub peers: Vec<(libp2p_types::PeerId, libp2p_types::Multiaddr)>,
+}
+
+impl Default for NearbyOptions {
+    fn default() -> NearbyOptions {
+        NearbyOptions { data_dir: data_dir(), listen: "/ip4/0.0.0.0/tcp/0".into(), mdns: true, peers: Vec::new() }
+    }
+}
+
+/// The libp2p types of the discovery seam, as `troef-net` names them.
+pub mod libp2p_types {
+    pub use troef_net::p2p::{Multiaddr, PeerId};
 }
 
 pub fn use_nearby() -> Nearby {
@@ -51,8 +76,10 @@ pub fn start_node(ctx: Ctx, nearby: Nearby, name: String) {
     if nearby.client.peek().is_some() {
         return;
     }
-    let Ok(listen) = "/ip4/0.0.0.0/tcp/0".parse() else { return };
-    let config = NodeConfig { data_dir: data_dir(), name, listen: vec![listen], mdns: true, chaos: false };
+    let options = nearby.options.peek().clone();
+    let Ok(listen) = options.listen.parse() else { return };
+    let config =
+        NodeConfig { data_dir: options.data_dir.clone(), name, listen: vec![listen], mdns: options.mdns, chaos: false };
     let started = {
         let _runtime = nearby::runtime().enter();
         spawn_node(config)
@@ -65,9 +92,13 @@ pub fn start_node(ctx: Ctx, nearby: Nearby, name: String) {
             return;
         }
     };
+    for (peer, address) in options.peers {
+        client.send(Command::AddPeer(peer, address));
+    }
     let mut slot = nearby.client;
     slot.set(Some(client.clone()));
-    spawn(async move {
+    // The app's root owns the task: it outlives the screen that started the node.
+    dioxus::dioxus_core::spawn_forever(async move {
         while let Some(event) = events.recv().await {
             route(ctx, nearby, &client, event);
         }
@@ -113,6 +144,31 @@ fn route(ctx: Ctx, nearby: Nearby, client: &Client, event: NodeEvent) {
     }
 }
 
+/// Opens a table of `game` here: this device's person in seat 0, `bots` seats played by bots it
+/// hosts, `hands` hands.
+pub fn open_table(ctx: Ctx, nearby: Nearby, game: GameId, bots: u8, hands: u32) {
+    let Some(client) = nearby.client.peek().clone() else { return };
+    let name = ctx.settings.peek().name.clone();
+    client.send(Command::Open(OpenTable {
+        table_name: tr!("nearby-table-of", name = name),
+        game: game.name().to_string(),
+        settings: Vec::new(),
+        bots,
+        bot_kind: "baseline".into(),
+        own_bot: None,
+        hands,
+        seed: crate::platform::new_seed(),
+    }));
+}
+
+/// Joins a table found nearby, at its first free seat.
+pub fn join_table(nearby: Nearby, table: &Announcement) {
+    let Some(client) = nearby.client.peek().clone() else { return };
+    client.send(Command::Join { table_name: table.table_name.clone(), seat: None, own_bot: None });
+    let mut waiting = nearby.waiting;
+    waiting.set(Some(table.clone()));
+}
+
 #[component]
 pub fn NearbyScreen() -> Element {
     let ctx = use_ctx();
@@ -128,20 +184,7 @@ pub fn NearbyScreen() -> Element {
         let values = troef_core::ConfigValues::validate(G::config_keys(), []).unwrap_or_default();
         G::seat_count(&G::config(&values))
     });
-    let open = move |_| {
-        let Some(client) = nearby.client.peek().clone() else { return };
-        let name = ctx.settings.peek().name.clone();
-        client.send(Command::Open(OpenTable {
-            table_name: tr!("nearby-table-of", name = name),
-            game: game.peek().name().to_string(),
-            settings: Vec::new(),
-            bots: *bots.peek(),
-            bot_kind: "baseline".into(),
-            own_bot: None,
-            hands: *hands.peek(),
-            seed: crate::platform::new_seed(),
-        }));
-    };
+    let open = move |_| open_table(ctx, nearby, *game.peek(), (*bots.peek()).min(seats - 1), *hands.peek());
     rsx! {
         TopBar { title: tr!("nearby-title"), back: Screen::Home }
         main { class: "page nearby", "data-nearby-lobby": "",
@@ -207,12 +250,7 @@ pub fn NearbyScreen() -> Element {
                                 button { class: "btn small", "data-action": "join-table", "data-table": "{table.table_name}",
                                     onclick: {
                                         let table = table.clone();
-                                        move |_| {
-                                            let Some(client) = nearby.client.peek().clone() else { return };
-                                            client.send(Command::Join { table_name: table.table_name.clone(), seat: None, own_bot: None });
-                                            let mut waiting = nearby.waiting;
-                                            waiting.set(Some(table.clone()));
-                                        }
+                                        move |_| join_table(nearby, &table)
                                     },
                                     {tr!("nearby-join")}
                                 }

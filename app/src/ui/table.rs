@@ -47,13 +47,22 @@ fn holder(ctx: Ctx) -> Holder {
     }
 }
 
+/// Waits between the bots' moves: the platform's timer, or on a build without a window (tests,
+/// the headless peer) the network runtime's timer, so the loop still yields.
+async fn wait_ms(ms: u32) {
+    #[cfg(all(not(target_arch = "wasm32"), not(any(feature = "desktop", feature = "mobile"))))]
+    tokio::time::sleep(std::time::Duration::from_millis(u64::from(ms))).await;
+    #[cfg(any(target_arch = "wasm32", feature = "desktop", feature = "mobile"))]
+    crate::platform::sleep(ms).await;
+}
+
 /// Plays the bots' moves, paced so a player can follow, yielding to the UI between moves.
 fn use_bot_driver(ctx: Ctx) {
     use_future(move || async move {
         loop {
             let waiting = ctx.session.peek().as_ref().is_some_and(|session| session.waits_for_bot());
             if !waiting {
-                crate::platform::sleep(60).await;
+                wait_ms(60).await;
                 continue;
             }
             let (pause, trick_pause) = ctx.settings.peek().bot_speed.pauses_ms();
@@ -61,7 +70,7 @@ fn use_bot_driver(ctx: Ctx) {
                 let view = session.view(None);
                 view.trick.cards.is_empty() && view.last_trick.is_some() && view.tricks_played > 0
             });
-            crate::platform::sleep(if trick_just_done { trick_pause } else { pause }).await;
+            wait_ms(if trick_just_done { trick_pause } else { pause }).await;
             let mut slot = ctx.session;
             let result = match slot.write().as_mut() {
                 Some(session) if session.waits_for_bot() => session.advance(),
@@ -75,7 +84,7 @@ fn use_bot_driver(ctx: Ctx) {
                 Ok(false) => {}
                 Err(error) => {
                     ctx.notice(tr!("notice-bot-failed", error = error));
-                    crate::platform::sleep(1000).await;
+                    wait_ms(1000).await;
                 }
             }
         }
