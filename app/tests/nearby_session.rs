@@ -134,5 +134,25 @@ fn two_devices_play_hands_through_the_network_session() {
             assert!(troef_core::record::replay_hand::<troef_core::games::tarneeb::Tarneeb>(&record).is_ok());
         }
         assert_eq!(devices[0].results, devices[1].results, "both devices show the same results");
+
+        // Connection news and a pause reach the screen at once, naming the seat.
+        let session = devices[0].session.as_mut().unwrap();
+        session.receive(NodeEvent::SeatMissing { seat: 1, label: "Bram".into() });
+        let status = session.nearby().expect("a networked table");
+        assert_eq!(
+            status.missing.iter().map(|(seat, name)| (seat.0, name.as_str())).collect::<Vec<_>>(),
+            [(1, "Bram")]
+        );
+        session.receive(NodeEvent::SeatBack { seat: 1, label: "Bram".into() });
+        assert!(session.nearby().unwrap().missing.is_empty());
+        session.receive(NodeEvent::Table(troef_net::table::TableEvent::Paused(troef_net::table::TableFault {
+            seat: Some(1),
+            peer: None,
+            kind: troef_net::table::TableFaultKind::Illegal,
+            detail: "PLAY 2C is not a legal action now".into(),
+        })));
+        let pause = session.nearby().unwrap().paused.expect("paused");
+        assert_eq!((pause.seat, pause.name.as_deref(), pause.kind.as_str()), (Some(Seat(1)), Some("Bram"), "Illegal"));
+        assert!(session.view(Some(seats[0])).options.is_empty(), "nothing is offered while paused");
     });
 }
