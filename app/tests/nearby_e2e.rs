@@ -136,7 +136,7 @@ fn two_apps_open_join_and_play_a_verified_hand() {
 
         // Anna opens a Tarneeb table with two bots she hosts, one hand.
         let (anna_ctx, anna) = instances[0].state();
-        open_table(anna_ctx, anna, GameId::Tarneeb, 2, 1);
+        open_table(anna_ctx, anna, GameId::Tarneeb, Vec::new(), 2, 1);
         until(&mut instances, "Anna's waiting room", |all| all[0].state().1.waiting.peek().is_some()).await;
         let room = instances[0].snapshot(&shots, "2-waiting-room");
         assert!(room.contains("data-waiting-room"), "{room}");

@@ -6,12 +6,12 @@
 //! Lobby news goes to the [`Nearby`] signals; once the table starts, its events go to the
 //! networked session in [`Ctx::session`], which the table screen renders like a local table.
 
-use super::{game_title, use_ctx, Ctx, Screen, TopBar};
+use super::{game_title, newgame, use_ctx, Ctx, Screen, TopBar};
 use crate::nearby;
 use crate::session::TableSession;
 use crate::tr;
 use dioxus::prelude::*;
-use troef_core::{Game, GameId};
+use troef_core::GameId;
 use troef_net::p2p::{spawn as spawn_node, Announcement, Client, Command, NodeConfig, NodeEvent, OpenTable};
 
 /// The lobby's state, shared by the nearby screens.
@@ -65,9 +65,13 @@ pub fn data_dir() -> std::path::PathBuf {
     std::env::temp_dir().join("troef-nearby")
 }
 
-/// Whether a table was saved here (a table to rejoin when the app starts).
+/// Whether a table saved here is still going (a table to rejoin when the app starts).
 pub fn has_saved_table() -> bool {
-    std::fs::read_dir(data_dir().join("tables")).is_ok_and(|mut entries| entries.next().is_some())
+    if !data_dir().join("tables").is_dir() {
+        return false;
+    }
+    let Ok(store) = troef_net::table::store::Store::new(data_dir()) else { return false };
+    store.tables().iter().any(|table| table.hosted.iter().any(|hosted| !hosted.checkpoint.over))
 }
 
 /// Starts this device's node (once) and the task that carries its events into the app. A saved
@@ -146,13 +150,13 @@ fn route(ctx: Ctx, nearby: Nearby, client: &Client, event: NodeEvent) {
 
 /// Opens a table of `game` here: this device's person in seat 0, `bots` seats played by bots it
 /// hosts, `hands` hands.
-pub fn open_table(ctx: Ctx, nearby: Nearby, game: GameId, bots: u8, hands: u32) {
+pub fn open_table(ctx: Ctx, nearby: Nearby, game: GameId, settings: Vec<(String, String)>, bots: u8, hands: u32) {
     let Some(client) = nearby.client.peek().clone() else { return };
     let name = ctx.settings.peek().name.clone();
     client.send(Command::Open(OpenTable {
         table_name: tr!("nearby-table-of", name = name),
         game: game.name().to_string(),
-        settings: Vec::new(),
+        settings,
         bots,
         bot_kind: "baseline".into(),
         own_bot: None,
@@ -175,16 +179,20 @@ pub fn NearbyScreen() -> Element {
     let nearby = use_nearby();
     use_hook(move || start_node(ctx, nearby, ctx.settings.peek().name.clone()));
     let mut game = use_signal(|| GameId::Tarneeb);
+    let mut config = use_signal(|| newgame::defaults(GameId::Tarneeb));
     let mut bots = use_signal(|| 2u8);
     let mut hands = use_signal(|| 4u32);
     let waiting = nearby.waiting.read().clone();
     let found = nearby.found.read().clone();
     let error = nearby.error.read().clone();
-    let seats = troef_core::with_game!(*game.read(), G => {
-        let values = troef_core::ConfigValues::validate(G::config_keys(), []).unwrap_or_default();
-        G::seat_count(&G::config(&values))
-    });
-    let open = move |_| open_table(ctx, nearby, *game.peek(), (*bots.peek()).min(seats - 1), *hands.peek());
+    let id = *game.read();
+    let current = config.read().clone();
+    let checked = newgame::check(id, &current);
+    let seats = *checked.as_ref().unwrap_or(&1);
+    let open = move |_| {
+        let settings = config.peek().iter().map(|(key, value)| (key.clone(), value.clone())).collect();
+        open_table(ctx, nearby, *game.peek(), settings, (*bots.peek()).min(seats - 1), *hands.peek());
+    };
     rsx! {
         TopBar { title: tr!("nearby-title"), back: Screen::Home }
         main { class: "page nearby", "data-nearby-lobby": "",
@@ -215,12 +223,19 @@ pub fn NearbyScreen() -> Element {
                         select { "data-field": "game", onchange: move |event| {
                                 if let Ok(id) = GameId::parse(&event.value()) {
                                     game.set(id);
+                                    config.set(newgame::defaults(id));
                                 }
                             },
                             for id in GameId::ALL {
                                 option { key: "{id.name()}", value: "{id.name()}", selected: *game.read() == id, {game_title(id)} }
                             }
                         }
+                    }
+                    for key in newgame::keys_of(id).iter().filter(|key| newgame::key_applies(id, key.name, &current)) {
+                        newgame::KeyField { key: "{id.name()}-{key.name}", game: id, name: key.name, value: current.get(key.name).cloned().unwrap_or_default(), config }
+                    }
+                    if let Err(reason) = &checked {
+                        p { class: "error", role: "alert", "{reason}" }
                     }
                     label { class: "field",
                         span { {tr!("nearby-bots")} }
@@ -234,7 +249,7 @@ pub fn NearbyScreen() -> Element {
                             oninput: move |event| hands.set(event.value().parse::<u32>().unwrap_or(1).clamp(1, 100)),
                         }
                     }
-                    button { class: "btn primary", "data-action": "open-table", onclick: open, {tr!("nearby-open-button")} }
+                    button { class: "btn primary", "data-action": "open-table", disabled: checked.is_err(), onclick: open, {tr!("nearby-open-button")} }
                 }
                 section { class: "panel", "data-nearby-found": "",
                     h2 { {tr!("nearby-found")} }
