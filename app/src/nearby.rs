@@ -62,28 +62,20 @@ pub fn own_seat(genesis: &Genesis, my_seats: &[u8]) -> Option<Seat> {
 }
 
 /// The setup a table's genesis describes, as the screens read it.
-pub fn setup_of(genesis: &Genesis, own: Seat) -> GameSetup {
+pub fn setup_of(genesis: &Genesis) -> GameSetup {
     GameSetup {
         game: genesis.game.clone(),
         config: genesis.config.clone(),
         seats: genesis
             .seats
             .iter()
-            .enumerate()
-            .map(|(index, info)| match &info.bot {
+            .map(|info| match &info.bot {
                 Some(_) => SeatSetup {
                     name: tr!("nearby-bot-of", name = info.name.clone()),
                     kind: SeatKind::Bot { level: BotLevel::Normal },
                 },
-                None => SeatSetup {
-                    name: info.name.clone(),
-                    // Only this device's seat is a person here; the others' people play on theirs.
-                    kind: if index == own.index() {
-                        SeatKind::Person
-                    } else {
-                        SeatKind::Bot { level: BotLevel::Normal }
-                    },
-                },
+                // A person, here or on another device (the screens show only `own`'s view).
+                None => SeatSetup { name: info.name.clone(), kind: SeatKind::Person },
             })
             .collect(),
         seed: genesis.seed,
@@ -146,7 +138,7 @@ impl<G: BotGame> std::fmt::Debug for NetworkSession<G> {
 
 impl<G: BotGame> NetworkSession<G> {
     pub fn new(client: Client, genesis: &Genesis, own: Seat) -> Result<NetworkSession<G>, String> {
-        let setup = setup_of(genesis, own);
+        let setup = setup_of(genesis);
         let values = setup.values::<G>()?;
         let config = G::config(&values);
         Ok(NetworkSession {
@@ -313,7 +305,7 @@ impl<G: BotGame> NetworkSession<G> {
                     seat: Seat(index as u8),
                     code: G::SEAT_NAMES.name(Seat(index as u8)),
                     name: seat.name.clone(),
-                    is_bot: !seat.is_person() && index != self.own.index(),
+                    is_bot: !seat.is_person(),
                     is_viewer: index == self.own.index(),
                     to_act: false,
                     dealer: false,

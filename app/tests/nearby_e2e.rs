@@ -167,7 +167,7 @@ fn two_apps_open_join_and_play_a_verified_hand() {
             assert!(html.contains("data-nearby"), "the connection line shows");
         }
 
-        // Both play the hand: whoever is to act taps the first move the screen offers.
+        // Both play the hand: whoever is to act taps the first move the screen offers (not a pass).
         let mut taps = [0u32; 2];
         let deadline = tokio::time::Instant::now() + Duration::from_secs(180);
         loop {
@@ -184,7 +184,9 @@ fn two_apps_open_join_and_play_a_verified_hand() {
                 let offered = slot.peek().as_ref().and_then(|session| {
                     let own = session.own_seat()?;
                     let view = session.view(Some(own));
-                    view.options.first().map(|option| (own, option.line.clone()))
+                    // A bid rather than a pass, so that the hand is played out.
+                    let option = view.options.iter().find(|option| option.group != "pass").or(view.options.first());
+                    option.map(|option| (own, option.line.clone()))
                 });
                 if let Some((seat, line)) = offered {
                     if taps[index] == 0 {
