@@ -223,7 +223,18 @@ impl<G: BotGame> NetworkSession<G> {
                 true
             }
             NodeEvent::Table(TableEvent::HandFinished(summary)) => {
-                self.result = Some(self.result_of(&summary));
+                let mut result = self.result_of(&summary);
+                // The last hand: the table's end follows it in the same step; the result says so.
+                let last = self
+                    .queue
+                    .iter()
+                    .take_while(|event| !matches!(event, NodeEvent::Table(TableEvent::HandStarted { .. })))
+                    .any(|event| matches!(event, NodeEvent::Table(TableEvent::TableOver { .. })));
+                if last {
+                    self.over = true;
+                    result.match_over = Some(tr!("nearby-table-over"));
+                }
+                self.result = Some(result);
                 self.summaries.push(summary);
                 true
             }

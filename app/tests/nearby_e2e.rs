@@ -210,6 +210,7 @@ fn two_apps_open_join_and_play_a_verified_hand() {
             })
             .collect();
         assert_eq!(results[0].deltas, results[1].deltas, "both devices scored the hand alike");
+        assert!(results.iter().all(|result| result.match_over.is_some()), "the table's one hand is its last");
         for instance in &instances {
             let html = instance.html();
             assert!(html.contains("data-verified=\"true\""), "{}: no verified mark", instance.name);

@@ -173,6 +173,15 @@ pub fn join_table(nearby: Nearby, table: &Announcement) {
     waiting.set(Some(table.clone()));
 }
 
+/// A lobby seat's label in the current language: the net's "`<kind>` bot hosted by `<name>`"
+/// ([`troef_net::table::wire::SeatInfo::label`]) or the player's name.
+fn seat_label(label: &str) -> String {
+    match label.split_once(" bot hosted by ") {
+        Some((_, host)) => tr!("nearby-bot-of", name = host),
+        None => label.to_string(),
+    }
+}
+
 #[component]
 pub fn NearbyScreen() -> Element {
     let ctx = use_ctx();
@@ -207,7 +216,7 @@ pub fn NearbyScreen() -> Element {
                         for (index, seat) in table.seats.iter().enumerate() {
                             li { key: "{index}", "data-seat": "{index}", class: if seat.is_some() { "taken" } else { "free" },
                                 match seat {
-                                    Some(name) => rsx! { "{name} ✓" },
+                                    Some(label) => rsx! { "{seat_label(label)} ✓" },
                                     None => rsx! { span { class: "muted", {tr!("nearby-free-seat")} } },
                                 }
                             }
