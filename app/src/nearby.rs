@@ -252,7 +252,8 @@ impl<G: BotGame> NetworkSession<G> {
     /// The result of a finished hand: the audited deal replayed with every card by the rules
     /// core (the breakdown, the contract), the deltas and scores every seat agreed on.
     fn result_of(&mut self, summary: &HandSummary) -> HandResult {
-        let number = self.finished.len() as u32 + 1;
+        // The table's own numbering: the same on every device, and after a restart.
+        let number = summary.hand as u32;
         let scores_before = self
             .summaries
             .last()
@@ -296,7 +297,7 @@ impl<G: BotGame> NetworkSession<G> {
             log: self.log.clone(),
             last_calls: self.last_calls.clone(),
             tricks: self.tricks.clone(),
-            hand_number: self.finished.len() as u32 + 1 - u32::from(self.result.is_some()),
+            hand_number: self.finished.last().map_or(0, |finished| finished.number).max(self.hand as u32).max(1),
             undo_available: false,
             may_act: self.sent.is_none() && self.paused.is_none(),
         }
@@ -339,7 +340,7 @@ impl<G: BotGame> NetworkSession<G> {
             log: Vec::new(),
             tricks: Vec::new(),
             undo_available: false,
-            hand_number: self.finished.len() as u32 + 1,
+            hand_number: (self.hand as u32).max(1),
         }
     }
 }
