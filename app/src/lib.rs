@@ -5,6 +5,8 @@
 //! * [`session`] — the table-session seam the table screen drives, and the game-independent view
 //!   of a table ([`session::TableView`]) built only from one seat's `SeatView`.
 //! * [`local`] — the local session: the rules core and the bots on this device.
+//! * `nearby` (native builds) — nearby play: the networked session over `troef-net`'s client
+//!   handle, the app's network runtime, the headless peer (`troef-app peer ...`).
 //! * [`bots`] — which bot plays at which level, and the hint (a move and its reason).
 //! * [`i18n`] — every word in Dutch and English (Fluent resource files in `app/locales/`).
 //! * [`card_art`] — our card drawings in SVG (the app's and the files in `assets/cards/`).
@@ -17,6 +19,8 @@ pub mod bots;
 pub mod card_art;
 pub mod i18n;
 pub mod local;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod nearby;
 pub mod platform;
 pub mod session;
 pub mod setup;

@@ -203,122 +203,41 @@ impl<G: BotGame> LocalSession<G> {
         SeatView::of(&self.hand, seat, &self.scores_before)
     }
 
-    fn score_label(&self, key: &str) -> String {
-        match G::SEAT_NAMES.parse(key, self.seat_count()) {
-            Some(seat) if key.len() <= 3 => {
-                self.setup.seat(seat).map_or_else(|| key.to_string(), |seat| seat.name.clone())
-            }
-            _ if key.len() == 1 && key.chars().all(|c| c.is_ascii_uppercase()) => {
-                let members: Vec<&str> = (0..self.seat_count())
-                    .filter(|&seat| team_of::<G>(Seat(seat), self.seat_count()) == key.chars().next())
-                    .filter_map(|seat| self.setup.seat(Seat(seat)).map(|setup| setup.name.as_str()))
-                    .collect();
-                if members.is_empty() {
-                    tr!("team", team = key)
-                } else {
-                    tr!("team-of", team = key, members = members.join(" & "))
-                }
-            }
-            _ => key.replace('_', " "),
-        }
-    }
-
-    /// The score-sheet entries worth a column: totals of seats and teams (not counters such as
-    /// `P0.barrel` or `deals`).
     fn score_entries(&self, sheet: &troef_core::ScoreSheet) -> Vec<ScoreEntry> {
-        let team_keys: Vec<&String> = sheet.keys().filter(|key| key.len() == 1 && key.as_str() <= "B").collect();
-        sheet
-            .iter()
-            .filter(|(key, _)| !key.contains('.') && key.as_str() != "deals")
-            .filter(|(key, _)| {
-                // Tarneeb 400 lists seats and teams: the teams decide, show both.
-                team_keys.is_empty() || key.len() == 1
-            })
-            .map(|(key, value)| ScoreEntry { key: key.clone(), label: self.score_label(key), value: *value })
-            .collect()
+        score_entries::<G>(&self.setup, sheet)
     }
 
     fn build_view(&self, viewer: Option<Seat>) -> TableView {
-        let seen = match viewer {
-            Some(seat) => self.seat_view(seat).hand().clone(),
-            None => self.hand.view(Viewer::Spectator),
+        let own = viewer.map(|seat| self.seat_view(seat));
+        let spectator;
+        let seen = match &own {
+            Some(view) => view.hand(),
+            None => {
+                spectator = self.hand.view(Viewer::Spectator);
+                &spectator
+            }
         };
-        let table = seen.table();
-        let facts = seen.facts();
-        let seats = self.seat_count();
-        let to_act = match seen.to_act() {
-            ToAct::Seat(seat) => Some(seat),
-            ToAct::HandOver => None,
-        };
-        let options = match viewer {
-            Some(seat) if to_act == Some(seat) => options_of::<G>(&self.seat_view(seat), &self.config),
-            _ => Vec::new(),
-        };
-        let playable: CardSet = options.iter().flat_map(|option| option.cards.iter().copied()).collect();
+        let log: Vec<LogLine> =
+            self.taken.iter().map(|taken| LogLine { seat: taken.seat, words: taken.words.clone() }).collect();
         let play_started = self.taken.iter().any(|taken| taken.played_card);
-        let panels = (0..seats)
-            .map(|index| {
-                let seat = Seat(index);
-                let setup = self.setup.seat(seat);
-                let known = table.hand(seat);
-                let shown = if Some(seat) == viewer { CardSet::EMPTY } else { known };
-                SeatPanel {
-                    seat,
-                    code: G::SEAT_NAMES.name(seat),
-                    name: setup.map_or_else(|| G::SEAT_NAMES.name(seat), |setup| setup.name.clone()),
-                    is_bot: setup.is_some_and(|setup| matches!(setup.kind, SeatKind::Bot { .. })),
-                    is_viewer: Some(seat) == viewer,
-                    to_act: to_act == Some(seat),
-                    dealer: seen.dealer() == seat,
-                    declarer: facts.declarers & seat.bit() != 0,
-                    team: team_of::<G>(seat, seats),
-                    tricks: table.tricks_won(seat),
-                    cards_in_hand: table.hand_size(seat),
-                    shown: sort_cards(shown, facts.trump)
-                        .into_iter()
-                        .map(|card| HandCard { card, playable: playable.contains(card) })
-                        .collect(),
-                    last_call: (!play_started)
-                        .then(|| {
-                            self.taken.iter().rev().find(|taken| taken.seat == seat).map(|taken| taken.words.clone())
-                        })
-                        .flatten(),
-                }
+        let last_calls = (0..self.seat_count())
+            .map(|seat| {
+                (!play_started)
+                    .then(|| {
+                        self.taken.iter().rev().find(|taken| taken.seat.0 == seat).map(|taken| taken.words.clone())
+                    })
+                    .flatten()
             })
             .collect();
-        let hand = match viewer {
-            Some(seat) => sort_cards(table.hand(seat), facts.trump)
-                .into_iter()
-                .map(|card| HandCard { card, playable: playable.contains(card) })
-                .collect(),
-            None => Vec::new(),
-        };
-        let talon_slots = table.slots_in(Place::Pile(troef_core::Pile::Talon));
-        TableView {
-            game: G::ID,
-            viewer,
-            seats: panels,
-            hand,
-            trick: trick_view(table.trick(), None),
-            last_trick: table.last_trick().map(|trick| {
-                let winner = if table.trick().is_empty() { trick_winner(table, trick) } else { None };
-                trick_view(trick, winner)
-            }),
-            talon: talon_slots.iter().map(|slot| CardFace { card: table.card_at(slot) }).collect(),
-            facts: FactsView {
-                contract: facts.contract,
-                declarers: (0..seats).map(Seat).filter(|seat| facts.declarers & seat.bit() != 0).collect(),
-                trump: facts.trump,
-                called: facts.called,
-            },
-            options,
-            to_act,
-            tricks_played: table.trick_index(),
-            log: self.taken.iter().map(|taken| LogLine { seat: taken.seat, words: taken.words.clone() }).collect(),
+        let activity = Activity {
+            log,
+            last_calls,
             tricks: self.tricks.iter().map(|trick| trick_view(trick, trick_winner(self.hand.table(), trick))).collect(),
-            undo_available: viewer.is_some_and(|seat| self.undo_point(seat).is_some()),
             hand_number: self.finished.len() as u32 + 1,
-        }
+            undo_available: viewer.is_some_and(|seat| self.undo_point(seat).is_some()),
+            may_act: true,
+        };
+        build_table_view::<G>(&self.setup, &self.config, seen, own.as_ref(), activity)
     }
 
     /// Where an undo by `seat` goes back to: the index of its last card played this hand, when
@@ -356,6 +275,137 @@ impl<G: BotGame> LocalSession<G> {
     }
 }
 
+/// A score-sheet key in words: a seat's player, a team with its members, or the key itself.
+fn score_label<G: Game>(setup: &GameSetup, key: &str) -> String {
+    let seats = setup.seats.len() as u8;
+    match G::SEAT_NAMES.parse(key, seats) {
+        Some(seat) if key.len() <= 3 => setup.seat(seat).map_or_else(|| key.to_string(), |seat| seat.name.clone()),
+        _ if key.len() == 1 && key.chars().all(|c| c.is_ascii_uppercase()) => {
+            let members: Vec<&str> = (0..seats)
+                .filter(|&seat| team_of::<G>(Seat(seat), seats) == key.chars().next())
+                .filter_map(|seat| setup.seat(Seat(seat)).map(|setup| setup.name.as_str()))
+                .collect();
+            if members.is_empty() {
+                tr!("team", team = key)
+            } else {
+                tr!("team-of", team = key, members = members.join(" & "))
+            }
+        }
+        _ => key.replace('_', " "),
+    }
+}
+
+/// The score-sheet entries worth a column: totals of seats and teams (not counters such as
+/// `P0.barrel` or `deals`).
+pub(crate) fn score_entries<G: Game>(setup: &GameSetup, sheet: &troef_core::ScoreSheet) -> Vec<ScoreEntry> {
+    let team_keys: Vec<&String> = sheet.keys().filter(|key| key.len() == 1 && key.as_str() <= "B").collect();
+    sheet
+        .iter()
+        .filter(|(key, _)| !key.contains('.') && key.as_str() != "deals")
+        .filter(|(key, _)| {
+            // Tarneeb 400 lists seats and teams: the teams decide, show both.
+            team_keys.is_empty() || key.len() == 1
+        })
+        .map(|(key, value)| ScoreEntry { key: key.clone(), label: score_label::<G>(setup, key), value: *value })
+        .collect()
+}
+
+/// What happened in the hand so far, as a session keeps it (the hand itself does not).
+pub(crate) struct Activity {
+    pub log: Vec<LogLine>,
+    /// Per seat: its last call in the auction, until play starts.
+    pub last_calls: Vec<Option<String>>,
+    pub tricks: Vec<TrickView>,
+    pub hand_number: u32,
+    pub undo_available: bool,
+    /// Whether the viewer's options are offered (false while its action is on its way).
+    pub may_act: bool,
+}
+
+/// The table as one seat sees it (`own`, that seat's view) or as a passer-by does (`seen`, the
+/// spectator's hand): the one place a [`TableView`] is made, for local and networked tables.
+pub(crate) fn build_table_view<G: Game>(
+    setup: &GameSetup,
+    config: &G::Config,
+    seen: &Hand<G>,
+    own: Option<&SeatView<G>>,
+    activity: Activity,
+) -> TableView {
+    let viewer = own.map(SeatView::seat);
+    let seen = own.map_or(seen, SeatView::hand);
+    let table = seen.table();
+    let facts = seen.facts();
+    let seats = table.seats();
+    let to_act = match seen.to_act() {
+        ToAct::Seat(seat) => Some(seat),
+        ToAct::HandOver => None,
+    };
+    let options = match own {
+        Some(view) if to_act == viewer && activity.may_act => options_of::<G>(view, config),
+        _ => Vec::new(),
+    };
+    let playable: CardSet = options.iter().flat_map(|option| option.cards.iter().copied()).collect();
+    let panels = (0..seats)
+        .map(|index| {
+            let seat = Seat(index);
+            let seat_setup = setup.seat(seat);
+            let known = table.hand(seat);
+            let shown = if Some(seat) == viewer { CardSet::EMPTY } else { known };
+            SeatPanel {
+                seat,
+                code: G::SEAT_NAMES.name(seat),
+                name: seat_setup.map_or_else(|| G::SEAT_NAMES.name(seat), |setup| setup.name.clone()),
+                is_bot: seat_setup.is_some_and(|setup| matches!(setup.kind, SeatKind::Bot { .. })),
+                is_viewer: Some(seat) == viewer,
+                to_act: to_act == Some(seat),
+                dealer: seen.dealer() == seat,
+                declarer: facts.declarers & seat.bit() != 0,
+                team: team_of::<G>(seat, seats),
+                tricks: table.tricks_won(seat),
+                cards_in_hand: table.hand_size(seat),
+                shown: sort_cards(shown, facts.trump)
+                    .into_iter()
+                    .map(|card| HandCard { card, playable: playable.contains(card) })
+                    .collect(),
+                last_call: activity.last_calls.get(index as usize).cloned().flatten(),
+            }
+        })
+        .collect();
+    let hand = match viewer {
+        Some(seat) => sort_cards(table.hand(seat), facts.trump)
+            .into_iter()
+            .map(|card| HandCard { card, playable: playable.contains(card) })
+            .collect(),
+        None => Vec::new(),
+    };
+    let talon_slots = table.slots_in(Place::Pile(troef_core::Pile::Talon));
+    TableView {
+        game: G::ID,
+        viewer,
+        seats: panels,
+        hand,
+        trick: trick_view(table.trick(), None),
+        last_trick: table.last_trick().map(|trick| {
+            let winner = if table.trick().is_empty() { trick_winner(table, trick) } else { None };
+            trick_view(trick, winner)
+        }),
+        talon: talon_slots.iter().map(|slot| CardFace { card: table.card_at(slot) }).collect(),
+        facts: FactsView {
+            contract: facts.contract,
+            declarers: (0..seats).map(Seat).filter(|seat| facts.declarers & seat.bit() != 0).collect(),
+            trump: facts.trump,
+            called: facts.called,
+        },
+        options,
+        to_act,
+        tricks_played: table.trick_index(),
+        log: activity.log,
+        tricks: activity.tricks,
+        undo_available: activity.undo_available,
+        hand_number: activity.hand_number,
+    }
+}
+
 fn make_bots<G: BotGame>(setup: &GameSetup) -> Vec<Option<BoxedBot<G>>> {
     setup
         .seats
@@ -386,11 +436,11 @@ fn replay_into<G: Game>(config: &G::Config, game_match: &Match<G>, record: &Hand
 
 /// The fixed team of a seat in the 4-seat partnership games that name teams `A` and `B` in their
 /// score sheet (seats 0 and 2 against 1 and 3).
-fn team_of<G: Game>(seat: Seat, seats: u8) -> Option<char> {
+pub(crate) fn team_of<G: Game>(seat: Seat, seats: u8) -> Option<char> {
     (G::ID == GameId::Tarneeb && seats == 4).then_some(if seat.0.is_multiple_of(2) { 'A' } else { 'B' })
 }
 
-fn trick_view(trick: &Trick, winner: Option<Seat>) -> TrickView {
+pub(crate) fn trick_view(trick: &Trick, winner: Option<Seat>) -> TrickView {
     TrickView {
         cards: trick
             .cards()
@@ -402,7 +452,7 @@ fn trick_view(trick: &Trick, winner: Option<Seat>) -> TrickView {
 }
 
 /// Who took a completed trick: the seat whose won pile holds its cards.
-fn trick_winner(table: &troef_core::Table, trick: &Trick) -> Option<Seat> {
+pub(crate) fn trick_winner(table: &troef_core::Table, trick: &Trick) -> Option<Seat> {
     let slot = trick.cards().first()?.slot;
     match table.place(slot) {
         Place::Won(seat) => Some(seat),
@@ -541,6 +591,7 @@ impl<G: BotGame> TableSession for LocalSession<G> {
                 MatchStatus::Over { summary, .. } => Some(summary.clone()),
                 MatchStatus::Continue { .. } => None,
             },
+            verified: None,
         })
     }
 

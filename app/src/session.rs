@@ -65,6 +65,48 @@ pub trait TableSession {
 
     /// Everything needed to resume this table exactly where it is (local tables only).
     fn saved(&self) -> Option<crate::store::SavedGame>;
+
+    /// The one seat this device's person plays at a networked table (its view is the only one
+    /// there is); `None` at a local table, where the people are the setup's person seats.
+    fn own_seat(&self) -> Option<Seat> {
+        None
+    }
+
+    /// A networked table's connection state: who is missing, a pause and why.
+    fn nearby(&self) -> Option<NearbyStatus> {
+        None
+    }
+
+    /// The networked table behind this session, to feed it the node's events.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn as_nearby(&mut self) -> Option<&mut dyn crate::nearby::NearbySession> {
+        None
+    }
+}
+
+/// What a screen shows of a networked table beyond the hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NearbyStatus {
+    pub table_name: String,
+    /// The seats whose device is not connected, with their names ("waiting for Anna...").
+    pub missing: Vec<(Seat, String)>,
+    /// The table paused for a fault: the seat named (if one is) and what it did.
+    pub paused: Option<PauseView>,
+    /// Still dealing, or waiting for the other devices' entries.
+    pub waiting: bool,
+    /// The table's hands are all played.
+    pub over: bool,
+}
+
+/// Why a networked table stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PauseView {
+    pub seat: Option<Seat>,
+    /// The seat's player, when a seat is named.
+    pub name: Option<String>,
+    /// The kind of fault (`Illegal`, `BadSignature`...).
+    pub kind: String,
+    pub detail: String,
 }
 
 /// A card as a screen shows it: face up with its identity, or a face-down back.
@@ -195,6 +237,9 @@ pub struct HandResult {
     pub totals: Vec<ScoreEntry>,
     /// `None` while the match goes on; the summary once it is over.
     pub match_over: Option<String>,
+    /// At a networked table: whether the end-of-hand audit verified the deal (every shuffle
+    /// re-run, the hand replayed with every card); `None` at a local table.
+    pub verified: Option<bool>,
 }
 
 /// One score-sheet entry with a readable label.

@@ -23,6 +23,8 @@
 pub mod audit;
 pub mod bench;
 pub mod group;
+#[cfg(feature = "p2p")]
+pub mod headless;
 pub mod messages;
 #[cfg(feature = "p2p")]
 pub mod p2p;

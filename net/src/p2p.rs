@@ -20,7 +20,7 @@
 
 use crate::table::store::Store;
 use crate::table::wire::{decode_limited, encode, Genesis, PeerKey, SeatInfo, Settlement, SignedGenesis};
-use crate::table::{check_genesis, TableEvent, TableMachine};
+use crate::table::{check_genesis, SeatViewSnapshot, TableEvent, TableMachine};
 use ed25519_dalek::SigningKey;
 use futures::{AsyncReadExt, AsyncWriteExt, StreamExt};
 use libp2p::core::transport::MemoryTransport;
@@ -28,7 +28,9 @@ use libp2p::core::upgrade::Version;
 use libp2p::request_response::{self, OutboundRequestId, ProtocolSupport};
 use libp2p::swarm::behaviour::toggle::Toggle;
 use libp2p::swarm::{NetworkBehaviour, SwarmEvent};
-use libp2p::{identity, mdns, noise, tcp, yamux, Multiaddr, PeerId, StreamProtocol, Swarm, Transport};
+use libp2p::{identity, mdns, noise, tcp, yamux, StreamProtocol, Swarm, Transport};
+/// The libp2p names of the discovery seam ([`Command::AddPeer`]), for callers without libp2p.
+pub use libp2p::{Multiaddr, PeerId};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -226,11 +228,16 @@ pub enum NodeEvent {
     SeatsChanged(Announcement),
     TableStarted {
         table_id: [u8; 32],
+        /// What every seat signed up for (game, config, seats with names and bots).
+        genesis: Box<Genesis>,
         seats: Vec<String>,
         my_seats: Vec<u8>,
         resumed: bool,
     },
     Table(TableEvent),
+    /// The view of a seat a person plays here, after the table events of the same step: what
+    /// a screen renders (`SeatViewSnapshot::view` is the seat's `SeatView` of the game).
+    View(SeatViewSnapshot),
     SeatMissing {
         seat: u8,
         label: String,
@@ -474,6 +481,7 @@ impl Node {
         let saved = self.store.save_table(&table_id, &machine.save());
         let over = machine.is_over();
         let log_hash = machine.log_hash();
+        let views = machine.person_views();
         if let Err(error) = saved {
             self.emit(NodeEvent::Error(format!("saving the table: {error}")));
         }
@@ -493,6 +501,9 @@ impl Node {
         }
         for event in events {
             self.emit(NodeEvent::Table(event));
+        }
+        for view in views {
+            self.emit(NodeEvent::View(view));
         }
         if over && !self.done_reported {
             self.done_reported = true;
@@ -540,10 +551,19 @@ impl Node {
     fn started(&mut self, machine: TableMachine, resumed: bool) {
         let genesis = &machine.genesis().genesis;
         let seats = genesis.seats.iter().map(SeatInfo::label).collect();
-        let event =
-            NodeEvent::TableStarted { table_id: machine.table_id(), seats, my_seats: machine.hosted_seats(), resumed };
+        let event = NodeEvent::TableStarted {
+            table_id: machine.table_id(),
+            genesis: Box::new(genesis.clone()),
+            seats,
+            my_seats: machine.hosted_seats(),
+            resumed,
+        };
+        let views = machine.person_views();
         self.machine = Some(machine);
         self.emit(event);
+        for view in views {
+            self.emit(NodeEvent::View(view));
+        }
         let hosts = self.table_hosts();
         for host in hosts {
             if let Some(machine) = &self.machine {

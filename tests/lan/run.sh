@@ -2,7 +2,8 @@
 # The LAN harness: four `troef peer` processes, one per network namespace, joined by veth pairs to
 # a bridge in a namespace of its own (no link to the host's interfaces, so mDNS never reaches a real
 # network). They find each other by mDNS alone and play 20 hands of each 4-seat game (Tarneeb,
-# Rikken, Tachentige); then the fault tests: a peer killed with -9 mid-hand and restarted (same
+# Rikken, Tachentige), peer 4 there being the app's headless peer (`troef-app peer`: the app's
+# networked session and network layer, its seat played through the session); then the fault tests: a peer killed with -9 mid-hand and restarted (same
 # scores as the fault-free run of the same deal), a peer's link cut for 15 s, duplicated, reordered
 # and replayed entries, and each kind of bad message (its sender named, the table paused).
 # Prints the deal and latency figures and, last, `lan: peers=4 hands=N divergences=0`.
@@ -17,6 +18,11 @@ TROEF="${TROEF:-}"
 if [[ -z "$TROEF" ]]; then
     cargo build --quiet --profile ci -p troef --manifest-path "$ROOT/Cargo.toml"
     TROEF="${CARGO_TARGET_DIR:-$ROOT/target}/ci/troef"
+fi
+APP="${TROEF_APP:-}"
+if [[ -z "$APP" ]]; then
+    cargo build --quiet --profile ci -p troef-app --bin troef-app --manifest-path "$ROOT/Cargo.toml"
+    APP="${CARGO_TARGET_DIR:-$ROOT/target}/ci/troef-app"
 fi
 command -v ip >/dev/null || { echo "lan: the ip command (iproute2) is missing" >&2; exit 2; }
 
@@ -58,11 +64,16 @@ for i in 1 2 3 4; do
     ip -n "$ns" route add 224.0.0.0/4 dev eth0
 done
 
-# start_peer INDEX OUTPUT ARGS...: runs `troef peer` in peer INDEX's namespace in the background.
+# The peers that run the app's headless peer instead of `troef peer` (set per stage).
+APP_PEERS=""
+
+# start_peer INDEX OUTPUT ARGS...: runs `troef peer` (or `troef-app peer`, for the peers listed in
+# APP_PEERS) in peer INDEX's namespace in the background.
 start_peer() {
-    local index=$1 output=$2
+    local index=$1 output=$2 binary="$TROEF"
     shift 2
-    ip netns exec "${PEER_NS[$((index - 1))]}" "$TROEF" peer --name "p$index" --timeout "$PEER_TIMEOUT" "$@" >"$output" 2>&1 &
+    [[ " $APP_PEERS " == *" $index "* ]] && binary="$APP"
+    ip netns exec "${PEER_NS[$((index - 1))]}" "$binary" peer --name "p$index" --timeout "$PEER_TIMEOUT" "$@" >"$output" 2>&1 &
     PIDS[$index]=$!
 }
 
@@ -133,11 +144,14 @@ started=$SECONDS
 # LAN_STAGES picks stages (games faults bad), for debugging the harness itself.
 want() { [[ " ${LAN_STAGES:-games faults bad} " == *" $1 "* ]]; }
 
-# Acceptance 2 and 5: 20 hands of every 4-seat game, found by mDNS alone.
+# Acceptance 2 and 5: 20 hands of every 4-seat game, found by mDNS alone; peer 4 is the app's.
 if want games; then
+APP_PEERS="4"
 play tarneeb tarneeb "$HANDS" 11
 play rikken rikken "$HANDS" 12
 play tachentige tachentige "$HANDS" 13
+APP_PEERS=""
+echo "lan: the app's headless peer (p4) played $(grep -c deltas "$WORK"/{tarneeb,rikken,tachentige}/p4.out | awk -F: '{ n += $2 } END { print n }') hands"
 for game in tarneeb rikken tachentige; do
     echo "lan: $game: $("$TROEF" lan-report "$WORK/$game"/p*.times)"
 done

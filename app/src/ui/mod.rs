@@ -8,6 +8,8 @@
 //! ([`after_change`]); a finished match goes to the history once.
 
 pub mod cards;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod nearby;
 pub mod newgame;
 pub mod rules;
 pub mod settings;
@@ -38,6 +40,8 @@ pub enum Screen {
     /// The rules: the list of games, or one game's page.
     Rules(Option<GameId>),
     Settings,
+    /// Play nearby: open or join a table on this Wi-Fi.
+    Nearby,
 }
 
 impl Screen {
@@ -52,6 +56,7 @@ impl Screen {
             Screen::Rules(None) => "Rules",
             Screen::Rules(Some(_)) => "RulesGame",
             Screen::Settings => "Settings",
+            Screen::Nearby => "Nearby",
         }
     }
 }
@@ -148,6 +153,12 @@ pub fn leave_table(ctx: Ctx) {
     ctx.go(Screen::Home);
 }
 
+/// A test's handle on an app instance's state (given as a root context of its `VirtualDom`): the
+/// app puts its [`Ctx`] and nearby state here when it starts, so the test can do what taps do.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Debug, Default)]
+pub struct AppHandle(pub Rc<std::cell::RefCell<Option<(Ctx, nearby::Nearby)>>>);
+
 #[component]
 pub fn App() -> Element {
     let loaded = use_hook(|| {
@@ -174,6 +185,26 @@ pub fn App() -> Element {
             store: Signal::new(store),
         }
     });
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let options = try_use_context::<nearby::NearbyOptions>().unwrap_or_default();
+        let nearby = use_context_provider(|| nearby::Nearby {
+            client: Signal::new(None),
+            found: Signal::new(Vec::new()),
+            waiting: Signal::new(None),
+            error: Signal::new(None),
+            options: Signal::new(options),
+        });
+        if let Some(handle) = try_use_context::<AppHandle>() {
+            handle.0.borrow_mut().get_or_insert((ctx, nearby));
+        }
+        // A table saved by a nearby game rejoins when the app starts again.
+        use_hook(move || {
+            if cfg!(any(feature = "desktop", feature = "mobile")) && nearby::has_saved_table() {
+                nearby::start_node(ctx, nearby, ctx.settings.peek().name.clone());
+            }
+        });
+    }
     let settings = ctx.settings.read().clone();
     i18n::set_lang(settings.language);
     platform::set_document_language(settings.language.code(), settings.language.dir());
@@ -201,6 +232,7 @@ pub fn App() -> Element {
                     Screen::History => rsx! { HistoryScreen {} },
                     Screen::Rules(game) => rsx! { rules::RulesScreen { game } },
                     Screen::Settings => rsx! { settings::SettingsScreen {} },
+                    Screen::Nearby => rsx! { NearbyEntry {} },
                 }
             }
         }
@@ -265,6 +297,7 @@ fn Home() -> Element {
                 button { class: "btn big", class: if resume.is_none() { "primary" }, "data-action": "new-game",
                     onclick: move |_| ctx.go(Screen::NewGame), {tr!("new-game")}
                 }
+                NearbyButton {}
                 div { class: "row",
                     button { class: "btn", "data-action": "rules", onclick: move |_| ctx.go(Screen::Rules(None)), {tr!("rules")} }
                     button { class: "btn", "data-action": "history", onclick: move |_| ctx.go(Screen::History), {tr!("history")} }
@@ -273,6 +306,30 @@ fn Home() -> Element {
             }
         }
     }
+}
+
+/// "Play nearby" on the home screen; the web build says why it cannot (no dead button).
+#[component]
+fn NearbyButton() -> Element {
+    let ctx = use_ctx();
+    if cfg!(target_arch = "wasm32") {
+        return rsx! { p { class: "muted nearby-unavailable", "data-nearby-unavailable": "", {tr!("nearby-web")} } };
+    }
+    rsx! {
+        button { class: "btn big", "data-action": "nearby", onclick: move |_| ctx.go(Screen::Nearby), {tr!("nearby-play")} }
+    }
+}
+
+/// The nearby screen where the build has a network.
+#[component]
+fn NearbyEntry() -> Element {
+    #[cfg(not(target_arch = "wasm32"))]
+    return rsx! { nearby::NearbyScreen {} };
+    #[cfg(target_arch = "wasm32")]
+    return rsx! {
+        TopBar { title: tr!("nearby-title"), back: Screen::Home }
+        main { class: "page", p { {tr!("nearby-web")} } }
+    };
 }
 
 #[component]

@@ -18,12 +18,12 @@ fn key_context(id: GameId, key: &str) -> &'static [(&'static str, &'static str)]
     troef_core::with_game!(id, G => G::key_context(key))
 }
 
-fn defaults(id: GameId) -> BTreeMap<String, String> {
+pub(crate) fn defaults(id: GameId) -> BTreeMap<String, String> {
     keys_of(id).iter().map(|key| (key.name.to_string(), key.default.to_string())).collect()
 }
 
 /// The seat count for these settings, or why they are refused.
-fn check(id: GameId, config: &BTreeMap<String, String>) -> Result<u8, String> {
+pub(crate) fn check(id: GameId, config: &BTreeMap<String, String>) -> Result<u8, String> {
     troef_core::with_game!(id, G => {
         let values = ConfigValues::validate(G::config_keys(), config.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .map_err(|error| error.to_string())?;
@@ -42,7 +42,7 @@ fn dealer_seats(id: GameId, config: &BTreeMap<String, String>) -> u8 {
 }
 
 /// Whether a key has an effect under the other settings (its `key_context` holds).
-fn key_applies(id: GameId, key: &str, config: &BTreeMap<String, String>) -> bool {
+pub(crate) fn key_applies(id: GameId, key: &str, config: &BTreeMap<String, String>) -> bool {
     key_context(id, key).iter().all(|(other, value)| config.get(*other).is_some_and(|current| current == value))
 }
 
@@ -171,7 +171,12 @@ pub fn NewGame() -> Element {
 }
 
 #[component]
-fn KeyField(game: GameId, name: &'static str, value: String, config: Signal<BTreeMap<String, String>>) -> Element {
+pub(crate) fn KeyField(
+    game: GameId,
+    name: &'static str,
+    value: String,
+    config: Signal<BTreeMap<String, String>>,
+) -> Element {
     let Some(key) = keys_of(game).iter().find(|key| key.name == name).copied() else { return rsx! {} };
     let mut set = move |new: String| {
         config.write().insert(name.to_string(), new);

@@ -10,7 +10,7 @@
 use super::cards::{CardArt, CardChip, SuitIcon};
 use super::{after_change, game_title, leave_table, use_ctx, Ctx, Screen, TopBar};
 use crate::i18n::{self, card_name};
-use crate::session::{ActionOption, HandCard, HandResult, SeatPanel, TableView, TrickView};
+use crate::session::{ActionOption, HandCard, HandResult, NearbyStatus, PauseView, SeatPanel, TableView, TrickView};
 use crate::tr;
 use crate::words::{self, Token};
 use dioxus::prelude::*;
@@ -31,6 +31,10 @@ enum Holder {
 fn holder(ctx: Ctx) -> Holder {
     let session = ctx.session.read();
     let Some(session) = session.as_ref() else { return Holder::Show(None) };
+    // A networked table has one view: this device's seat.
+    if let Some(own) = session.own_seat() {
+        return Holder::Show(Some(own));
+    }
     let people = session.setup().person_seats();
     let revealed = *ctx.revealed.read();
     match people.count_ones() {
@@ -43,13 +47,22 @@ fn holder(ctx: Ctx) -> Holder {
     }
 }
 
+/// Waits between the bots' moves: the platform's timer, or on a build without a window (tests,
+/// the headless peer) the network runtime's timer, so the loop still yields.
+async fn wait_ms(ms: u32) {
+    #[cfg(all(not(target_arch = "wasm32"), not(any(feature = "desktop", feature = "mobile"))))]
+    tokio::time::sleep(std::time::Duration::from_millis(u64::from(ms))).await;
+    #[cfg(any(target_arch = "wasm32", feature = "desktop", feature = "mobile"))]
+    crate::platform::sleep(ms).await;
+}
+
 /// Plays the bots' moves, paced so a player can follow, yielding to the UI between moves.
 fn use_bot_driver(ctx: Ctx) {
     use_future(move || async move {
         loop {
             let waiting = ctx.session.peek().as_ref().is_some_and(|session| session.waits_for_bot());
             if !waiting {
-                crate::platform::sleep(60).await;
+                wait_ms(60).await;
                 continue;
             }
             let (pause, trick_pause) = ctx.settings.peek().bot_speed.pauses_ms();
@@ -57,7 +70,7 @@ fn use_bot_driver(ctx: Ctx) {
                 let view = session.view(None);
                 view.trick.cards.is_empty() && view.last_trick.is_some() && view.tricks_played > 0
             });
-            crate::platform::sleep(if trick_just_done { trick_pause } else { pause }).await;
+            wait_ms(if trick_just_done { trick_pause } else { pause }).await;
             let mut slot = ctx.session;
             let result = match slot.write().as_mut() {
                 Some(session) if session.waits_for_bot() => session.advance(),
@@ -71,7 +84,7 @@ fn use_bot_driver(ctx: Ctx) {
                 Ok(false) => {}
                 Err(error) => {
                     ctx.notice(tr!("notice-bot-failed", error = error));
-                    crate::platform::sleep(1000).await;
+                    wait_ms(1000).await;
                 }
             }
         }
@@ -105,6 +118,10 @@ pub fn TableScreen() -> Element {
             main { class: "page", p { {tr!("table-no-game")} } }
         };
     }
+    let status = ctx.session.read().as_ref().and_then(|session| session.nearby());
+    if let Some(pause) = status.as_ref().and_then(|status| status.paused.clone()) {
+        return rsx! { PausedScreen { pause } };
+    }
     let result = ctx.session.read().as_ref().and_then(|session| session.hand_result());
     if let Some(result) = result {
         return rsx! {
@@ -118,8 +135,58 @@ pub fn TableScreen() -> Element {
             let view = ctx.session.read().as_ref().map(|session| session.view(viewer));
             let Some(view) = view else { return rsx! {} };
             rsx! {
+                if let Some(status) = status {
+                    NearbyBanner { status, names: view.seats.iter().map(|panel| panel.name.clone()).collect::<Vec<_>>() }
+                }
                 Board { view, overlay }
                 OverlayView { overlay }
+            }
+        }
+    }
+}
+
+/// A networked table's connection line: who is connected, who is away ("waiting for Anna..."),
+/// and the deal in progress.
+#[component]
+fn NearbyBanner(status: NearbyStatus, names: Vec<String>) -> Element {
+    let missing: Vec<String> = status.missing.iter().map(|(_, name)| name.clone()).collect();
+    rsx! {
+        div { class: "nearby-banner", "data-nearby": "{status.table_name}",
+            ul { class: "presence",
+                for (index, name) in names.iter().enumerate() {
+                    li {
+                        key: "{index}",
+                        class: if status.missing.iter().any(|(seat, _)| seat.index() == index) { "away" } else { "here" },
+                        "data-presence": "{index}",
+                        "{name} · "
+                        if status.missing.iter().any(|(seat, _)| seat.index() == index) { {tr!("nearby-away")} } else { {tr!("nearby-connected")} }
+                    }
+                }
+            }
+            if !missing.is_empty() {
+                p { class: "waiting-for", role: "status", "data-waiting-for": "", {tr!("nearby-waiting-for", names = missing.join(", "))} }
+            } else if status.waiting {
+                p { class: "muted", role: "status", {tr!("nearby-dealing")} }
+            }
+        }
+    }
+}
+
+/// The table stopped because a device broke the rules or the protocol: which seat, and what.
+#[component]
+fn PausedScreen(pause: PauseView) -> Element {
+    let ctx = use_ctx();
+    rsx! {
+        TopBar { title: tr!("nearby-paused-title"), back: Screen::Home }
+        main { class: "page paused", "data-paused": "{pause.kind}",
+            section { class: "panel", role: "alert",
+                h2 { {tr!("nearby-paused-title")} }
+                match (pause.seat, pause.name.clone()) {
+                    (Some(seat), Some(name)) => rsx! { p { "data-paused-seat": "{seat.0}", {tr!("nearby-paused-seat", name = name, seat = seat.0 + 1, kind = pause.kind.clone())} } },
+                    _ => rsx! { p { {tr!("nearby-paused-device", kind = pause.kind.clone())} } },
+                }
+                p { class: "muted", {tr!("nearby-paused-detail", detail = pause.detail.clone())} }
+                button { class: "btn", "data-action": "home", onclick: move |_| ctx.go(Screen::Home), {tr!("home")} }
             }
         }
     }
@@ -693,6 +760,11 @@ fn ResultScreen(result: HandResult, overlay: Signal<Option<Overlay>>) -> Element
             button { class: "icon-btn", "aria-label": "{tr!(\"scoreboard\")}", onclick: move |_| ctx.go(Screen::Scoreboard), "≡" }
         }
         main { class: "page result", "data-result": "", "data-deltas": "{deltas_json}", "data-kind": "{result.contract_kind}",
+            match result.verified {
+                Some(true) => rsx! { p { class: "verified", "data-verified": "true", role: "status", "✓ " {tr!("nearby-verified")} } },
+                Some(false) => rsx! { p { class: "verified unverified", "data-verified": "false", role: "status", {tr!("nearby-unverified")} } },
+                None => rsx! {},
+            }
             section { class: "panel",
                 h2 { if let Some(summary) = over.as_ref() { {tr!("match-over", summary = i18n::gloss(&with_names(summary, game, &names)))} } else { {tr!("hand-scored", number = result.hand_number)} } }
                 p { class: "muted", {tr!("result-contract", kind = i18n::gloss(&result.contract_kind))} if !result.played_out { " " {tr!("not-played-out")} } }

@@ -242,12 +242,38 @@ pub trait Replica: Send + std::fmt::Debug {
     fn scores(&self) -> ScoreSheet;
     fn is_bot(&self) -> bool;
     fn describe(&self) -> String;
+    /// The seat's view of the current hand ([`replica::SeatReplica::seat_view`]), game-erased:
+    /// a `troef_core::SeatView<G>` of the table's game, for a screen to downcast.
+    fn seat_view(&self) -> Option<SeatViewSnapshot>;
 }
 
-impl<G: BotGame + Send> Replica for (SeatReplica<G>, bool)
+/// One hosted seat's view of its hand at one moment, game-erased (a `SeatView<G>` of the table's
+/// game behind `Any`): built only from that seat's partial hand, so it holds no card the seat has
+/// not seen. Screens downcast it with the game they know from the genesis.
+#[derive(Clone)]
+pub struct SeatViewSnapshot {
+    pub seat: u8,
+    pub hand: u64,
+    /// The actions the hand had applied when the view was taken.
+    pub round: u32,
+    pub view: std::sync::Arc<dyn std::any::Any + Send + Sync>,
+}
+
+impl std::fmt::Debug for SeatViewSnapshot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SeatViewSnapshot")
+            .field("seat", &self.seat)
+            .field("hand", &self.hand)
+            .field("round", &self.round)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: BotGame + Send + Sync> Replica for (SeatReplica<G>, bool)
 where
     G::Config: Send,
     G::Scores: Send,
+    troef_core::SeatView<G>: Send + Sync + 'static,
 {
     fn seat(&self) -> Seat {
         self.0.seat()
@@ -296,6 +322,15 @@ where
     }
     fn describe(&self) -> String {
         self.0.describe()
+    }
+    fn seat_view(&self) -> Option<SeatViewSnapshot> {
+        let view = self.0.seat_view()?;
+        Some(SeatViewSnapshot {
+            seat: self.0.seat().0,
+            hand: self.0.hand_number(),
+            round: self.0.round(),
+            view: std::sync::Arc::new(view),
+        })
     }
 }
 
@@ -538,6 +573,11 @@ impl TableMachine {
     /// The hand the first hosted seat is in.
     pub fn hand_number(&self) -> u64 {
         self.replicas.first().map_or(0, |replica| replica.hand_number())
+    }
+
+    /// The views of the seats a person plays on this device (not its bots), where settled.
+    pub fn person_views(&self) -> Vec<SeatViewSnapshot> {
+        self.replicas.iter().filter(|replica| !replica.is_bot()).filter_map(|replica| replica.seat_view()).collect()
     }
 
     pub fn hosted_seats(&self) -> Vec<u8> {

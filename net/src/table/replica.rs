@@ -248,6 +248,18 @@ impl<G: BotGame> SeatReplica<G> {
         &self.summaries
     }
 
+    /// This seat's view of the current hand, once its knowledge is settled (the deal decrypted,
+    /// no answer round open): what a screen renders for the person at this seat. `None` between
+    /// hands and while the seat's knowledge is being rebuilt.
+    pub fn seat_view(&self) -> Option<SeatView<G>> {
+        let current = self.current.as_ref()?;
+        if current.dirty || current.pending.is_some() || !current.session.is_settled() {
+            return None;
+        }
+        let hand = current.hand.as_ref()?;
+        SeatView::from_partial(hand.clone(), self.setup.me, &current.scores_before).ok()
+    }
+
     pub fn take_events(&mut self) -> Vec<TableEvent> {
         std::mem::take(&mut self.events)
     }

@@ -1,0 +1,241 @@
+//! The app's networked session over real libp2p nodes (the in-memory transport with Noise and
+//! Yamux, as over TCP; peers injected through the discovery seam instead of mDNS): two devices,
+//! each with a person's seat driven through `NetworkSession` (views from the seat's own partial
+//! hand, moves through `TableSession::act` and the client handle), the opener hosting two bots.
+//! Both devices see every hand verified, agree on every result, and never see another seat's
+//! cards; a device whose app is stopped mid-hand and started again rejoins the table.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use troef_app::nearby::{self, NearbySession};
+use troef_app::session::HandResult;
+use troef_app::setup::BotLevel;
+use troef_core::Seat;
+use troef_net::p2p::{spawn, Client, Command, Multiaddr, NodeConfig, NodeEvent, OpenTable};
+use troef_net::table::TableEvent;
+
+struct Device {
+    client: Client,
+    address: Multiaddr,
+    events: tokio::sync::mpsc::UnboundedReceiver<NodeEvent>,
+    session: Option<Box<dyn NearbySession>>,
+    results: Vec<HandResult>,
+    actions: u32,
+    done: bool,
+}
+
+fn start_device(dir: &Path, name: &str, address: Multiaddr) -> Device {
+    let config = NodeConfig {
+        data_dir: dir.to_path_buf(),
+        name: name.into(),
+        listen: vec![address.clone()],
+        mdns: false,
+        chaos: false,
+    };
+    let (client, events) = spawn(config).expect("node");
+    Device { client, address, events, session: None, results: Vec::new(), actions: 0, done: false }
+}
+
+fn introduce(devices: &[Device]) {
+    for (i, device) in devices.iter().enumerate() {
+        for (j, other) in devices.iter().enumerate() {
+            if i != j {
+                device.client.send(Command::AddPeer(other.client.peer_id, other.address.clone()));
+            }
+        }
+    }
+}
+
+fn address(seed: u64, index: u64) -> Multiaddr {
+    format!("/memory/{}", seed + u64::from(std::process::id() % 1000) * 10 + index).parse().expect("address")
+}
+
+/// One round of a device: its node's events into the session, the queue played out (checking
+/// that every view shows only this seat's cards), a result taken, this seat's move sent.
+fn step(index: usize, device: &mut Device) {
+    while let Ok(event) = device.events.try_recv() {
+        match &event {
+            NodeEvent::TableStarted { genesis, my_seats, .. } => {
+                device.session = Some(nearby::start(device.client.clone(), genesis, my_seats).expect("session"));
+                continue;
+            }
+            NodeEvent::Table(TableEvent::Paused(fault)) => panic!("device {index} paused: {fault}"),
+            NodeEvent::TableDone { .. } => device.done = true,
+            _ => {}
+        }
+        if let Some(session) = device.session.as_mut() {
+            session.receive(event);
+        }
+    }
+    let Some(session) = device.session.as_mut() else { return };
+    loop {
+        while session.advance().expect("advance") {
+            let own = session.own_seat().expect("a person's seat");
+            let view = session.view(Some(own));
+            // Only this seat's cards: its hand, and nothing of the other hands.
+            assert!(view.seats.iter().all(|panel| panel.shown.is_empty()), "device {index} sees a hand");
+            assert!(view.hand.len() <= 13);
+            assert!(session.view(None).hand.is_empty());
+        }
+        match session.hand_result() {
+            Some(result) => {
+                device.results.push(result);
+                session.next_hand().expect("next hand");
+            }
+            None => break,
+        }
+    }
+    if let (Some(seat), Some(line)) = (session.own_seat(), session.bot_line(BotLevel::Normal)) {
+        // The view offers exactly the move as an option.
+        let view = session.view(Some(seat));
+        assert!(view.options.iter().any(|option| option.line == line), "{line} not offered");
+        session.act(seat, &line).expect("act");
+        device.actions += 1;
+        assert!(session.view(Some(seat)).options.is_empty(), "options while the move travels");
+        assert!(session.act(seat, &line).is_err(), "a second tap is refused");
+    }
+}
+
+async fn play_until(devices: &mut [Device], mut stop: impl FnMut(&[Device]) -> bool) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    while !stop(devices) {
+        assert!(tokio::time::Instant::now() < deadline, "the table did not get there in time");
+        for (index, device) in devices.iter_mut().enumerate() {
+            step(index, device);
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// The table's last events (the final result) may come after its end was reported.
+fn finish(devices: &mut [Device]) {
+    for (index, device) in devices.iter_mut().enumerate() {
+        step(index, device);
+        device.client.send(Command::Shutdown);
+    }
+}
+
+fn open(device: &Device, hands: u32, seed: u64) {
+    device.client.send(Command::Open(OpenTable {
+        table_name: "kitchen".into(),
+        game: "tarneeb".into(),
+        settings: Vec::new(),
+        bots: 2,
+        bot_kind: "baseline".into(),
+        own_bot: None,
+        hands,
+        seed,
+    }));
+}
+
+fn join(device: &Device) {
+    device.client.send(Command::Join { table_name: "kitchen".into(), seat: None, own_bot: None });
+}
+
+fn base(name: &str) -> PathBuf {
+    let base = std::env::temp_dir().join(format!("troef-app-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    base
+}
+
+#[test]
+fn two_devices_play_hands_through_the_network_session() {
+    nearby::runtime().block_on(async {
+        let base = base("nearby");
+        let mut devices: Vec<Device> = (0..2u64)
+            .map(|index| {
+                start_device(
+                    &base.join(format!("d{index}")),
+                    ["Anna", "Bram"][index as usize],
+                    address(7_300_000, index),
+                )
+            })
+            .collect();
+        introduce(&devices);
+        open(&devices[0], 2, 5);
+        join(&devices[1]);
+        play_until(&mut devices, |all| all.iter().all(|device| device.done)).await;
+        finish(&mut devices);
+        let _ = std::fs::remove_dir_all(&base);
+        let seats: Vec<Seat> =
+            devices.iter().map(|device| device.session.as_ref().unwrap().own_seat().unwrap()).collect();
+        assert_eq!(seats[0], Seat(0), "the opener sits at seat 0");
+        assert_ne!(seats[0], seats[1]);
+        for device in &devices {
+            assert_eq!(device.results.len(), 2, "both hands shown");
+            assert!(device.results.iter().all(|result| result.verified == Some(true)), "every deal verified");
+            assert!(device.results.iter().all(|result| !result.breakdown.is_empty()), "the audited replay");
+            let session = device.session.as_ref().unwrap();
+            assert_eq!(session.scoreboard().rows.len(), 2);
+            let record = session.finished_record(1).expect("the first hand's record");
+            assert!(troef_core::record::replay_hand::<troef_core::games::tarneeb::Tarneeb>(&record).is_ok());
+        }
+        assert_eq!(devices[0].results, devices[1].results, "both devices show the same results");
+
+        // Connection news and a pause reach the screen at once, naming the seat.
+        let session = devices[0].session.as_mut().unwrap();
+        session.receive(NodeEvent::SeatMissing { seat: 1, label: "Bram".into() });
+        let status = session.nearby().expect("a networked table");
+        assert_eq!(
+            status.missing.iter().map(|(seat, name)| (seat.0, name.as_str())).collect::<Vec<_>>(),
+            [(1, "Bram")]
+        );
+        session.receive(NodeEvent::SeatBack { seat: 1, label: "Bram".into() });
+        assert!(session.nearby().unwrap().missing.is_empty());
+        session.receive(NodeEvent::Table(TableEvent::Paused(troef_net::table::TableFault {
+            seat: Some(1),
+            peer: None,
+            kind: troef_net::table::TableFaultKind::Illegal,
+            detail: "PLAY 2C is not a legal action now".into(),
+        })));
+        let pause = session.nearby().unwrap().paused.expect("paused");
+        assert_eq!((pause.seat, pause.name.as_deref(), pause.kind.as_str()), (Some(Seat(1)), Some("Bram"), "Illegal"));
+        assert!(session.view(Some(seats[0])).options.is_empty(), "nothing is offered while paused");
+    });
+}
+
+/// Bram's app stops mid-hand (its node and session gone) and starts again on the same data
+/// directory: the node resumes the saved table, the new session picks the hand up where it is,
+/// the others see Bram missing meanwhile, and both devices end with the same last result.
+#[test]
+fn a_device_restarted_mid_hand_rejoins_the_table() {
+    nearby::runtime().block_on(async {
+        let base = base("rejoin");
+        let dirs: Vec<PathBuf> = (0..2).map(|index| base.join(format!("d{index}"))).collect();
+        let mut devices: Vec<Device> = (0..2u64)
+            .map(|index| {
+                start_device(&dirs[index as usize], ["Anna", "Bram"][index as usize], address(7_600_000, index))
+            })
+            .collect();
+        introduce(&devices);
+        open(&devices[0], 2, 9);
+        join(&devices[1]);
+        play_until(&mut devices, |all| all[1].actions >= 3).await;
+        devices[1].client.send(Command::Shutdown);
+        let stopped = devices.pop().expect("Bram");
+        drop(stopped);
+        let mut anna = devices.pop().expect("Anna");
+        // Anna's screen says who the table waits for.
+        play_until(std::slice::from_mut(&mut anna), |all| {
+            all[0]
+                .session
+                .as_ref()
+                .and_then(|session| session.nearby())
+                .is_some_and(|status| !status.missing.is_empty())
+        })
+        .await;
+        // Started again, on a new address (as a phone may come back with another IP).
+        let mut bram = start_device(&dirs[1], "Bram", address(7_600_000, 2));
+        let mut devices = vec![anna, bram];
+        introduce(&devices);
+        play_until(&mut devices, |all| all.iter().all(|device| device.done)).await;
+        finish(&mut devices);
+        let _ = std::fs::remove_dir_all(&base);
+        bram = devices.pop().expect("Bram");
+        let anna = devices.pop().expect("Anna");
+        assert_eq!(anna.results.len(), 2);
+        assert!(!bram.results.is_empty(), "Bram's app showed the hands after it rejoined");
+        assert_eq!(anna.results.last(), bram.results.last(), "the same last result on both devices");
+        assert!(anna.results.iter().chain(&bram.results).all(|result| result.verified == Some(true)));
+    });
+}
