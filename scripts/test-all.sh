@@ -119,7 +119,7 @@ arena_all() {
 }
 
 # Compile proof for Android (this machine has no Android SDK or NDK; docs/mobile.md): the app with its
-# mobile feature and the networking crate, checked and linted for aarch64-linux-android. ring (libp2p's
+# mobile feature (and so the networking crate), checked and linted for aarch64-linux-android. ring (libp2p's
 # noise handshake, through snow) compiles C in its build script even under `cargo check`; Debian's clang
 # builds it for the Android target without a sysroot, as ring's own build does for targets it knows to lack
 # one (-nostdlibinc, RING_CORE_NOSTDLIBINC). Nothing is linked, so no NDK is needed.
@@ -134,11 +134,9 @@ android_check() (
     local start=$SECONDS
     export CC_aarch64_linux_android=clang AR_aarch64_linux_android=llvm-ar
     export CFLAGS_aarch64_linux_android="--target=${ANDROID_TARGET}21 -nostdlibinc -DRING_CORE_NOSTDLIBINC=1"
+    # The app depends on troef-net (nearby play), so this checks the networking crate too.
     cargo check --target "$ANDROID_TARGET" -p troef-app --features mobile
-    echo "    troef-app (mobile): $((SECONDS - start)) s"
-    start=$SECONDS
-    cargo check --target "$ANDROID_TARGET" -p troef-net
-    echo "    troef-net: $((SECONDS - start)) s"
+    echo "    troef-app (mobile, with troef-net): $((SECONDS - start)) s"
     start=$SECONDS
     # The JNI code (app/src/platform.rs) is compiled for Android only: lint it there.
     cargo clippy --target "$ANDROID_TARGET" -p troef-app --features mobile --all-targets -- -D warnings
@@ -156,7 +154,7 @@ stage "setup (rustfmt, clippy)" ensure_components
 stage "cargo fmt --all --check" cargo fmt --all --check
 stage "cargo clippy --workspace --all-targets -- -D warnings" cargo clippy --workspace --all-targets -- -D warnings
 stage "cargo test --workspace" cargo test --workspace
-stage "Android compile proof (cargo check --target $ANDROID_TARGET, app and net)" android_check
+stage "Android compile proof (cargo check --target $ANDROID_TARGET, the app with troef-net)" android_check
 stage "peer-to-peer tables on a namespaced LAN (tests/lan/run.sh)" lan_suite
 stage "self-play ($SELFPLAY_HANDS hands of ${GAMES[*]})" selfplay_all
 stage "arena ($ARENA_DEALS deals of baseline against random, ${GAMES[*]})" arena_all

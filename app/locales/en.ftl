@@ -526,6 +526,7 @@ nearby-title = Play nearby
 nearby-web = Nearby play needs the app on a phone or computer: a web page cannot find other devices on the Wi-Fi.
 nearby-open = Open a table
 nearby-open-button = Open the table
+nearby-one-device-variant = This variant is played on one device (pass-and-play or against bots): at a table of phones only one player's phone could know whose turn it is.
 nearby-game = Game
 nearby-table-of = { $name }'s table
 nearby-join = Join

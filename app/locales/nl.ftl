@@ -526,6 +526,7 @@ nearby-title = Samen spelen in de buurt
 nearby-web = Spelen in de buurt kan alleen met de app op een telefoon of computer: een webpagina kan geen andere apparaten op de wifi vinden.
 nearby-open = Een tafel openen
 nearby-open-button = Open de tafel
+nearby-one-device-variant = Deze variant speel je op één toestel (doorgeven of tegen bots): aan een tafel van telefoons zou maar één telefoon weten wie er aan de beurt is.
 nearby-game = Spel
 nearby-table-of = Tafel van { $name }
 nearby-join = Aanschuiven

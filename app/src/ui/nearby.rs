@@ -182,6 +182,22 @@ fn seat_label(label: &str) -> String {
     }
 }
 
+/// The open form's check: the game's own ([`newgame::check`]), then whether a table of peers can
+/// follow the variant (a variant whose next turn depends on a hidden hand is played on one device:
+/// [`troef_core::Game::needs_full_knowledge`]). Returns the seat count.
+fn check_for_table(id: GameId, config: &std::collections::BTreeMap<String, String>) -> Result<u8, String> {
+    let seats = newgame::check(id, config)?;
+    let one_device_only = troef_core::with_game!(id, G => {
+        use troef_core::Game;
+        troef_core::ConfigValues::validate(G::config_keys(), config.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .is_ok_and(|values| G::needs_full_knowledge(&G::config(&values)).is_some())
+    });
+    if one_device_only {
+        return Err(tr!("nearby-one-device-variant"));
+    }
+    Ok(seats)
+}
+
 #[component]
 pub fn NearbyScreen() -> Element {
     let ctx = use_ctx();
@@ -196,7 +212,7 @@ pub fn NearbyScreen() -> Element {
     let error = nearby.error.read().clone();
     let id = *game.read();
     let current = config.read().clone();
-    let checked = newgame::check(id, &current);
+    let checked = check_for_table(id, &current);
     let seats = *checked.as_ref().unwrap_or(&1);
     let open = move |_| {
         let settings = config.peek().iter().map(|(key, value)| (key.clone(), value.clone())).collect();
@@ -284,5 +300,22 @@ pub fn NearbyScreen() -> Element {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The open form refuses a variant a table of peers cannot follow, with the app's reason, and
+    /// accepts the same game without it.
+    #[test]
+    fn the_open_form_refuses_one_device_variants() {
+        let mut config = newgame::defaults(GameId::Tysiacha);
+        assert_eq!(check_for_table(GameId::Tysiacha, &config), Ok(3));
+        config.insert("four_nines_redeal".into(), "on".into());
+        let refused = check_for_table(GameId::Tysiacha, &config).expect_err("four_nines_redeal is one-device only");
+        assert!(refused.contains("one device"), "{refused}");
+        assert!(newgame::check(GameId::Tysiacha, &config).is_ok(), "local play keeps the variant");
     }
 }
