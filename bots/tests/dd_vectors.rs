@@ -1,6 +1,6 @@
 //! The bridge double-dummy solver against DDS: every table and every mid-play position of the
-//! `dd-vectors-v1` set (`scripts/make-dd-vectors.py`: 40 seeded random deals with their 20-cell
-//! tables, 200 mid-play positions with every legal card's score), solved exactly (no node cap).
+//! `dd-vectors-v2` set (`scripts/make-dd-vectors.py`: 40 seeded random deals with their 20-cell
+//! tables, 2,000 mid-play positions with every legal card's score), solved exactly (no node cap).
 
 use troef_bots::solver::bridge::{solve_table, BridgeDeal, Strain};
 use troef_bots::solver::Solver;
@@ -56,7 +56,7 @@ fn every_table_matches_dds() {
 fn every_mid_play_card_score_matches_dds() {
     let data = vectors();
     let positions = data["positions"].as_array().expect("positions");
-    assert!(positions.len() >= 200);
+    assert!(positions.len() >= 2000);
     let mut solver = Solver::with_entries(1 << 18);
     let mut failures = Vec::new();
     for item in positions {
