@@ -12,8 +12,11 @@ if [[ "${NEARBY_SKIP_TEST:-0}" != 1 ]]; then
     cargo test -p troef-app --test nearby_e2e
 fi
 command -v chromium >/dev/null || { echo "error: chromium is needed for the PNGs" >&2; exit 2; }
+compgen -G "$SHOTS/*.html" >/dev/null || { echo "error: no snapshots in $SHOTS (run the test first)" >&2; exit 2; }
 for page in "$SHOTS"/*.html; do
+    rm -f "${page%.html}.png"
     chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=420,900 \
         --screenshot="${page%.html}.png" "file://$(realpath "$page")" >/dev/null 2>&1
+    [ -s "${page%.html}.png" ] || { echo "error: chromium made no screenshot of $page" >&2; exit 1; }
     echo "${page%.html}.png"
 done

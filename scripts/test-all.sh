@@ -80,6 +80,12 @@ web_suite() {
     (cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error)
     cargo build --profile ci -p troef
     TROEF_BIN="${CARGO_TARGET_DIR:-target}/ci/troef" node tests/e2e/run.mjs
+    # The nearby end-to-end test's snapshots (two app instances opening, joining and playing a
+    # verified hand: app/tests/nearby_e2e.rs, run by `cargo test --workspace` above) as PNGs.
+    local shots
+    shots=$(NEARBY_SKIP_TEST=1 bash scripts/nearby-screenshots.sh | grep -c '\.png$')
+    echo "nearby end-to-end screenshots: $shots PNGs in ${CARGO_TARGET_DIR:-target}/tmp/nearby-e2e"
+    [ "$shots" -ge 6 ]
 }
 
 run_command() {
