@@ -546,6 +546,21 @@ impl Node {
                 self.request(peer, Request::Hello);
             }
         }
+        // Joined and waiting for the table to fill: ask its host again, so that the waiting room
+        // shows who else has joined (a changed announcement comes back as `TableFound`).
+        if self.machine.is_none() && self.join_sent {
+            if let Some((name, _, _)) = &self.wanted {
+                let hosts: Vec<PeerId> = self
+                    .announced
+                    .values()
+                    .filter(|announcement| &announcement.table_name == name)
+                    .filter_map(|announcement| self.announced_hosts.get(&announcement.table_id).copied())
+                    .collect();
+                for host in hosts {
+                    self.request(host, Request::Hello);
+                }
+            }
+        }
     }
 
     fn started(&mut self, machine: TableMachine, resumed: bool) {

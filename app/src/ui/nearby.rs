@@ -125,6 +125,11 @@ fn route(ctx: Ctx, nearby: Nearby, client: &Client, event: NodeEvent) {
             Err(error) => ctx.notice(error),
         },
         NodeEvent::TableFound(table) => {
+            // The table this device waits at, as its host announces it now (who has joined since).
+            if nearby.waiting.peek().as_ref().is_some_and(|waiting| waiting.table_id == table.table_id) {
+                let mut waiting = nearby.waiting;
+                waiting.set(Some(table.clone()));
+            }
             let mut found = nearby.found;
             let mut found = found.write();
             found.retain(|known| known.table_id != table.table_id);
