@@ -175,8 +175,13 @@ pub async fn run_peer(
     let mut injected = false;
     let mut applied_in_first_hand = 0u32;
     let mut done_at: Option<(Instant, [u8; 32])> = None;
+    let mut paused_at: Option<Instant> = None;
     let mut early = early.into_iter();
     loop {
+        if paused_at.is_some_and(|at| at.elapsed() > Duration::from_secs(5)) {
+            client.send(Command::Shutdown);
+            return Ok(PeerEnd::Paused);
+        }
         if let Some((at, log_hash)) = done_at {
             // Stay a moment so the others get this device's last entries.
             if at.elapsed() > Duration::from_secs(3) {
@@ -245,8 +250,9 @@ pub async fn run_peer(
             }
             NodeEvent::Table(TableEvent::Paused(fault)) => {
                 print(&format!("{}: paused: {fault}", options.name));
-                client.send(Command::Shutdown);
-                return Ok(PeerEnd::Paused);
+                // Stay a moment, still answering sync requests: a peer behind this one catches up
+                // to the bad entry and judges it itself (it may hold it as a future entry now).
+                paused_at.get_or_insert_with(Instant::now);
             }
             NodeEvent::TableDone { log_hash } => done_at = Some((Instant::now(), log_hash)),
             NodeEvent::SeatMissing { seat, label } => {
