@@ -4,41 +4,13 @@
 //! the decision unchanged).
 
 use proptest::prelude::*;
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use troef_bots::{decision_rng, new_bot, BotGame, BotKind};
-use troef_core::{with_game, Card, ConfigValues, Game, GameId, Hand, Seat, SeatView, Slot, ToAct};
+use troef_core::{with_game, GameId, Hand, SeatView};
 
-/// A list of `KEY=VALUE` settings.
-type Setting = Vec<(String, String)>;
-
-/// The defaults, then every sample value of every key under the settings where it has effect.
-fn variant_settings(id: GameId) -> Vec<Setting> {
-    with_game!(id, G => troef_core::game::variant_settings::<G>())
-}
-
-/// The config of a setting, or `None` when the game refuses the combination.
-fn config_of<G: Game>(setting: &Setting) -> Option<G::Config> {
-    let pairs: Vec<(&str, &str)> = setting.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    let values = ConfigValues::validate(G::config_keys(), pairs).ok()?;
-    G::check_config(&values).ok()?;
-    Some(G::config(&values))
-}
-
-fn random_deal<G: Game>(config: &G::Config, rng: &mut ChaCha8Rng) -> (Vec<Card>, Seat) {
-    let mut deck: Vec<Card> = G::deck(config).iter().collect();
-    deck.shuffle(rng);
-    let dealer = troef_core::game::dealer_from_draw::<G>(config, rng.gen_range(0..G::seat_count(config) as u32));
-    (deck, dealer)
-}
-
-fn seat_to_act<G: Game>(hand: &Hand<G>) -> Option<Seat> {
-    match hand.to_act() {
-        ToAct::Seat(seat) => Some(seat),
-        ToAct::HandOver => None,
-    }
-}
+mod common;
+use common::{config_of, random_deal, seat_to_act, settings_strategy, variant_settings, Setting};
 
 /// Plays a whole hand, asking the baseline at every decision and checking its answer is legal
 /// and repeatable; the hand goes on with the baseline's choice or, half the time, a random legal
@@ -65,80 +37,11 @@ fn baseline_is_legal_and_repeatable<G: BotGame>(setting: &Setting, seed: u64) {
     panic!("{setting:?}: the hand did not end");
 }
 
-/// The cards an action line names (played, passed, given, discarded, declared): those may not
-/// move when re-dealing.
-fn named_cards(lines: &[String]) -> Vec<Card> {
-    lines
-        .iter()
-        .flat_map(|line| line.split(|c: char| c.is_whitespace() || c == '>' || c == ','))
-        .filter_map(|token| token.parse::<Card>().ok())
-        .collect()
-}
-
-/// The anti-leak property: from a random state, the baseline decides for the seat to act; the
-/// cards that seat has not seen are re-dealt (consistently with the public history), the view
-/// is derived again, and the decision with the same random stream must not change.
+/// The anti-leak property for the baseline ([`common::decision_ignores_unseen_cards`]).
 fn baseline_ignores_unseen_cards<G: BotGame>(setting: &Setting, seed: u64) {
-    let Some(config) = config_of::<G>(setting) else { return };
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (deck, dealer) = random_deal::<G>(&config, &mut rng);
-    let scores = G::new_scores(&config);
-    let mut hand = Hand::<G>::from_deck(config.clone(), dealer, &scores, &deck).expect("deal");
-    let stop_after = rng.gen_range(0..80);
-    let mut actions = Vec::new();
-    let mut legal = Vec::new();
-    while actions.len() < stop_after {
-        let Some(seat) = seat_to_act(&hand) else { break };
-        hand.legal_actions(&mut legal);
-        let action = legal[rng.gen_range(0..legal.len())];
-        hand.apply(seat, action).expect("legal");
-        actions.push((seat, action));
-    }
-    let Some(viewer) = seat_to_act(&hand) else { return };
-    let view = SeatView::of(&hand, viewer, &scores);
-    let mut bot = new_bot::<G>(BotKind::Baseline).expect("honest");
-    let decision = bot.choose(&view, &mut decision_rng(seed, 1, actions.len() as u64));
-
-    let lines: Vec<String> = actions.iter().map(|(seat, action)| Hand::<G>::format_line(*seat, action)).collect();
-    let named = named_cards(&lines);
-    let movable: Vec<usize> = (0..deck.len())
-        .filter(|&slot| !hand.table().is_seen_by(Slot(slot as u8), viewer) && !named.contains(&deck[slot]))
-        .collect();
-    let unseen = G::layout(&config, dealer).unseen_hands();
-    for _ in 0..32 {
-        let mut shuffled: Vec<Card> = movable.iter().map(|&slot| deck[slot]).collect();
-        shuffled.shuffle(&mut rng);
-        let mut other_deck = deck.clone();
-        for (&slot, &card) in movable.iter().zip(&shuffled) {
-            other_deck[slot] = card;
-        }
-        let mut other = Hand::<G>::from_deck(config.clone(), dealer, &scores, &other_deck).expect("deal");
-        for seat in 0..G::seat_count(&config) {
-            if seat != viewer.0 || unseen & (1 << seat) != 0 {
-                // As a peer would: duties on cards the viewer cannot see are left to the audit.
-                other.table_mut().defer_checks(Seat(seat), true);
-            }
-        }
-        if !actions.iter().all(|(seat, action)| other.apply(*seat, *action).is_ok()) {
-            // This re-deal contradicts the public history; draw another.
-            continue;
-        }
-        for seat in 0..G::seat_count(&config) {
-            other.table_mut().defer_checks(Seat(seat), false);
-        }
-        let other_view = SeatView::of(&other, viewer, &scores);
-        assert_eq!(other_view, view, "{setting:?}: the re-deal changed the view");
-        let mut fresh = new_bot::<G>(BotKind::Baseline).expect("honest");
-        let again = fresh.choose(&other_view, &mut decision_rng(seed, 1, actions.len() as u64));
-        assert_eq!(again, decision, "{setting:?}: the decision depends on cards {viewer:?} has not seen");
-        return;
-    }
-    panic!("{setting:?}: no re-deal consistent with the public history");
-}
-
-fn settings_strategy(id: GameId) -> impl Strategy<Value = (Setting, u64)> {
-    let settings = variant_settings(id);
-    (0..settings.len(), any::<u64>()).prop_map(move |(index, seed)| (settings[index].clone(), seed))
+    common::decision_ignores_unseen_cards::<G>(setting, seed, 80, |view, step| {
+        new_bot::<G>(BotKind::Baseline).expect("honest").choose(view, &mut decision_rng(seed, 1, step))
+    });
 }
 
 proptest! {

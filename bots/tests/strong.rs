@@ -9,55 +9,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use troef_bots::strong::sampler::{WorldRules, WorldSampler};
 use troef_bots::{decision_rng, BotGame, Level};
-use troef_core::{with_game, Card, ConfigValues, Game, GameId, Hand, Seat, SeatView, Slot, ToAct, Viewer};
+use troef_core::{with_game, Card, Game, GameId, Hand, Seat, SeatView, Slot, ToAct, Viewer};
 
-/// A list of `KEY=VALUE` settings.
-type Setting = Vec<(String, String)>;
-
-/// The defaults, then every sample value of every key under the settings where it has effect.
-fn variant_settings(id: GameId) -> Vec<Setting> {
-    with_game!(id, G => troef_core::game::variant_settings::<G>())
-}
-
-/// The config of a setting, or `None` when the game refuses the combination.
-fn config_of<G: Game>(setting: &Setting) -> Option<G::Config> {
-    let pairs: Vec<(&str, &str)> = setting.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    let values = ConfigValues::validate(G::config_keys(), pairs).ok()?;
-    G::check_config(&values).ok()?;
-    Some(G::config(&values))
-}
-
-fn seat_to_act<G: Game>(hand: &Hand<G>) -> Option<Seat> {
-    match hand.to_act() {
-        ToAct::Seat(seat) => Some(seat),
-        ToAct::HandOver => None,
-    }
-}
-
-/// A hand of `setting` dealt at random and played by random legal actions for a random number of
-/// steps (`None` when the setting is refused or the hand ended), with the deck and the actions.
-type Played<G> = (Hand<G>, Vec<Card>, Seat, Vec<(Seat, <G as Game>::Action)>);
-
-fn random_state<G: Game>(setting: &Setting, rng: &mut ChaCha8Rng, most_steps: usize) -> Option<Played<G>> {
-    let config = config_of::<G>(setting)?;
-    let mut deck: Vec<Card> = G::deck(&config).iter().collect();
-    deck.shuffle(rng);
-    let dealer = troef_core::game::dealer_from_draw::<G>(&config, rng.gen_range(0..G::seat_count(&config) as u32));
-    let scores = G::new_scores(&config);
-    let mut hand = Hand::<G>::from_deck(config, dealer, &scores, &deck).expect("deal");
-    let stop_after = rng.gen_range(0..most_steps);
-    let mut actions = Vec::new();
-    let mut legal = Vec::new();
-    while actions.len() < stop_after {
-        let Some(seat) = seat_to_act(&hand) else { break };
-        hand.legal_actions(&mut legal);
-        let action = legal[rng.gen_range(0..legal.len())];
-        hand.apply(seat, action).expect("legal");
-        actions.push((seat, action));
-    }
-    seat_to_act(&hand)?;
-    Some((hand, deck, dealer, actions))
-}
+mod common;
+use common::{config_of, random_state, seat_to_act, settings_strategy, variant_settings, Setting};
 
 /// The sampler's property: the constraints a view proves hold in the real deal, and every sampled
 /// world keeps every card the view knows, fills every unknown position, meets the constraints and
@@ -129,68 +84,11 @@ fn strong_is_legal<G: BotGame>(setting: &Setting, seed: u64, level: Level) {
     panic!("{setting:?}: the hand did not end");
 }
 
-/// The cards an action line names (played, passed, given, discarded, declared): those may not
-/// move when re-dealing.
-fn named_cards(lines: &[String]) -> Vec<Card> {
-    lines
-        .iter()
-        .flat_map(|line| line.split(|c: char| c.is_whitespace() || c == '>' || c == ','))
-        .filter_map(|token| token.parse::<Card>().ok())
-        .collect()
-}
-
-/// The anti-leak property, through the full-state to view adapter: from a random state, the
-/// strong bot decides for the seat to act; the cards that seat has not seen are re-dealt
-/// consistently with the public history, the view is derived again, and the decision with the
-/// same random stream must not change.
+/// The anti-leak property for the strong bot at `level` ([`common::decision_ignores_unseen_cards`]).
 fn strong_ignores_unseen_cards<G: BotGame>(setting: &Setting, seed: u64, level: Level) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let Some((hand, deck, dealer, actions)) = random_state::<G>(setting, &mut rng, 90) else { return };
-    let config = hand.config().clone();
-    let scores = G::new_scores(&config);
-    let viewer = seat_to_act(&hand).expect("a seat to act");
-    let view = SeatView::of(&hand, viewer, &scores);
-    let decision = G::strong_bot(level).choose(&view, &mut decision_rng(seed, 1, actions.len() as u64));
-
-    let lines: Vec<String> = actions.iter().map(|(seat, action)| Hand::<G>::format_line(*seat, action)).collect();
-    let named = named_cards(&lines);
-    let movable: Vec<usize> = (0..deck.len())
-        .filter(|&slot| !hand.table().is_seen_by(Slot(slot as u8), viewer) && !named.contains(&deck[slot]))
-        .collect();
-    let unseen = G::layout(&config, dealer).unseen_hands();
-    for _ in 0..32 {
-        let mut shuffled: Vec<Card> = movable.iter().map(|&slot| deck[slot]).collect();
-        shuffled.shuffle(&mut rng);
-        let mut other_deck = deck.clone();
-        for (&slot, &card) in movable.iter().zip(&shuffled) {
-            other_deck[slot] = card;
-        }
-        let mut other = Hand::<G>::from_deck(config.clone(), dealer, &scores, &other_deck).expect("deal");
-        for seat in 0..G::seat_count(&config) {
-            if seat != viewer.0 || unseen & (1 << seat) != 0 {
-                // As a peer would: duties on cards the viewer cannot see are left to the audit.
-                other.table_mut().defer_checks(Seat(seat), true);
-            }
-        }
-        if !actions.iter().all(|(seat, action)| other.apply(*seat, *action).is_ok()) {
-            // This re-deal contradicts the public history; draw another.
-            continue;
-        }
-        for seat in 0..G::seat_count(&config) {
-            other.table_mut().defer_checks(Seat(seat), false);
-        }
-        let other_view = SeatView::of(&other, viewer, &scores);
-        assert_eq!(other_view, view, "{setting:?}: the re-deal changed the view");
-        let again = G::strong_bot(level).choose(&other_view, &mut decision_rng(seed, 1, actions.len() as u64));
-        assert_eq!(again, decision, "{setting:?}: the decision depends on cards {viewer:?} has not seen");
-        return;
-    }
-    panic!("{setting:?}: no re-deal consistent with the public history");
-}
-
-fn settings_strategy(id: GameId) -> impl Strategy<Value = (Setting, u64)> {
-    let settings = variant_settings(id);
-    (0..settings.len(), any::<u64>()).prop_map(move |(index, seed)| (settings[index].clone(), seed))
+    common::decision_ignores_unseen_cards::<G>(setting, seed, 90, |view, step| {
+        G::strong_bot(level).choose(view, &mut decision_rng(seed, 1, step))
+    });
 }
 
 fn any_game() -> impl Strategy<Value = (GameId, Setting, u64)> {

@@ -7,70 +7,30 @@ use crate::output::{print, Failure};
 use std::path::PathBuf;
 use troef_net::headless::{hex, run_peer, NodeBot, PeerEnd, PeerOptions};
 
-#[derive(Debug)]
-pub struct Options {
-    pub name: String,
-    pub open: Option<String>,
-    pub join: Option<String>,
-    pub table: Option<String>,
-    pub variants: Vec<String>,
-    pub bots: u8,
-    pub bot: String,
-    pub seat: Option<u8>,
-    pub hands: u32,
-    pub seed: u64,
-    pub data: PathBuf,
-    pub json: bool,
-    pub timings: Option<PathBuf>,
-    pub inject: Option<String>,
-    pub inject_at: u32,
-    pub chaos: bool,
-    pub timeout: u64,
-    pub listen: String,
-}
-
-pub fn run(options: &Options) -> Result<u8, Failure> {
+/// Runs the headless peer described by `peer` (its own seat played by the node's bot); `json`
+/// prints the summary as JSON.
+pub fn run(peer: &PeerOptions, json: bool) -> Result<u8, Failure> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .map_err(|error| Failure::input(error.to_string()))?;
-    let peer = PeerOptions {
-        name: options.name.clone(),
-        open: options.open.clone(),
-        join: options.join.clone(),
-        table: options.table.clone(),
-        variants: options.variants.clone(),
-        bots: options.bots,
-        bot: options.bot.clone(),
-        own_bot: Some(options.bot.clone()),
-        seat: options.seat,
-        hands: options.hands,
-        seed: options.seed,
-        data: options.data.clone(),
-        timings: options.timings.clone(),
-        inject: options.inject.clone(),
-        inject_at: options.inject_at,
-        chaos: options.chaos,
-        timeout: options.timeout,
-        listen: options.listen.clone(),
-    };
     let end = runtime
-        .block_on(run_peer(&peer, &mut NodeBot, &mut |line| print(line)))
+        .block_on(run_peer(peer, &mut NodeBot, &mut |line| print(line)))
         .map_err(|failure| Failure { code: failure.code, message: failure.message })?;
     match end {
         PeerEnd::Paused => Ok(3),
         PeerEnd::Done(summary) => {
-            if options.json {
+            if json {
                 print(
                     &serde_json::json!({
-                        "name": options.name, "hands": summary.hands, "scores": summary.scores,
+                        "name": peer.name, "hands": summary.hands, "scores": summary.scores,
                         "log_hash": hex(&summary.log_hash),
                     })
                     .to_string(),
                 );
             } else {
-                print(&summary.line(&options.name));
+                print(&summary.line(&peer.name));
             }
             Ok(0)
         }
