@@ -1,11 +1,12 @@
 //! The open-card bot: it sees the whole deal (the arena's upper bound for honest bots) and plays
 //! the open-card solver's best card.
 //!
-//! In play it scores every legal card with the solver ([`crate::solver::Solver::score_moves`])
-//! for the objective of the seat whose cards are on turn and plays the best; equal values keep
-//! the solver's order (its move ordering puts the natural card first). The solver runs under a
-//! node cap so that a pathological deal stays bounded; a capped answer still ranks the moves by
-//! the middle of their bounds.
+//! In play it asks the solver for one best card ([`crate::solver::Solver::best_move`]) for the
+//! objective of the seat whose cards are on turn: the position's exact value, then the first card
+//! in the search's move order that reaches it (among equal cards the natural one, as the order
+//! puts it first). Scoring every card would cost a full solve per card for the same play. The
+//! solver runs under a node cap so that a pathological deal stays bounded; a capped answer plays
+//! the card the search had in hand.
 //!
 //! Outside play (bids, trump, calls, discards, passes, roem) it decides with full knowledge by
 //! the game's [`OpenDecisions`] hook.
@@ -58,9 +59,8 @@ impl<G: OpenDecisions> CheatingBot<G> for OpenBot {
             let player = open.position.to_move();
             let seat = open.seats[player as usize];
             let objective = G::objective(hand, &open, seat);
-            let scores = self.solver.score_moves(&open.position, &objective);
-            for score in scores {
-                let action = G::action(&open, score.mv);
+            if let Some((best, _)) = self.solver.best_move(&open.position, &objective) {
+                let action = G::action(&open, best);
                 if legal.contains(&action) {
                     return action;
                 }

@@ -318,6 +318,13 @@ fn check<G: Oracle>(seed: u64, left: u8, settings: &[(&str, &str)]) -> Result<()
     }
     let value = solver.value(&open.position, &objective);
     prop_assert_eq!(value.value, brute(&hand), "position value (seed {})", seed);
+    // The open-card bot's single best move, from a fresh table: worth the position's value.
+    let (best, best_solution) =
+        Solver::with_entries(1 << 12).best_move(&open.position, &objective).expect("a legal card");
+    prop_assert!(best_solution.exact);
+    prop_assert_eq!(best_solution.value, value.value, "best-move value (seed {})", seed);
+    let best_score = scores.iter().find(|score| score.mv == best);
+    prop_assert_eq!(best_score.map(|score| score.value), Some(value.value), "best move {:?} (seed {})", best, seed);
     Ok(())
 }
 

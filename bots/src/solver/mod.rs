@@ -16,7 +16,8 @@
 //! **The search** is DDS-style: zero-window alpha-beta ("can the maximising side gain at least
 //! `target` from here?") under an MTD driver for exact values; a transposition table at trick
 //! boundaries storing lower and upper bounds, keyed on relative ranks with only the ranks that
-//! won tricks stored (partition search), or on the exact cards where card identities matter
+//! won tricks stored (partition search; with a few point cards, as in Schoppen Mie, each point
+//! card's place is part of the key), or on the exact cards where many card identities matter
 //! (point games); quick-trick bounds; touching cards searched once; move ordering from trick
 //! heuristics, the table's best move and a history table; and a node cap after which the answer
 //! is given as bounds and marked inexact.
