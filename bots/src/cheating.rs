@@ -11,13 +11,15 @@
 //! Outside play (bids, trump, calls, discards, passes, roem) it decides with full knowledge by
 //! the game's [`OpenDecisions`] hook.
 
-use crate::solver::{OpenGame, Solver};
+use crate::solver::Solver;
+use crate::strong::utility::PlayUtility;
 use crate::CheatingBot;
 use rand::RngCore;
 use troef_core::{Hand, ToAct};
 
-/// Full-knowledge decisions outside the play phase.
-pub trait OpenDecisions: OpenGame {
+/// Full-knowledge decisions outside the play phase. In play the bot plays for what its seat
+/// scores ([`PlayUtility::play_objective`]: a Tysiacha defender for his own points).
+pub trait OpenDecisions: PlayUtility {
     /// The action for the seat to act when the hand is not in its play phase (or `None` to
     /// take the first legal action).
     fn decide_open(hand: &Hand<Self>, solver: &mut Solver, legal: &[Self::Action]) -> Option<Self::Action>;
@@ -58,7 +60,7 @@ impl<G: OpenDecisions> CheatingBot<G> for OpenBot {
         if let Some(open) = G::open_position(hand) {
             let player = open.position.to_move();
             let seat = open.seats[player as usize];
-            let objective = G::objective(hand, &open, seat);
+            let objective = G::play_objective(hand, &open, seat);
             if let Some((best, _)) = self.solver.best_move(&open.position, &objective) {
                 let action = G::action(&open, best);
                 if legal.contains(&action) {
