@@ -80,3 +80,65 @@ impl<G: OpenDecisions> CheatingBot<G> for OpenBot {
         legal[0]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{BaselineBot, Bot};
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use troef_core::games::tachtigen::{Phase as TachtigenPhase, Tachtigen};
+    use troef_core::games::tysiacha::Tysiacha;
+    use troef_core::{ConfigValues, Game, Seat, SeatView};
+
+    /// Open bots play whole hands of `G`: every action is legal, and wherever `as_baseline`
+    /// says so the open bot's action is the baseline's from the seat's view. Returns how many
+    /// such decisions were checked.
+    fn decides_as_the_baseline<G>(hands: usize, as_baseline: impl Fn(&Hand<G>) -> bool) -> usize
+    where
+        G: OpenDecisions,
+        BaselineBot: Bot<G>,
+    {
+        let config = G::config(&ConfigValues::validate(G::config_keys(), []).unwrap());
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut bot = OpenBot::new();
+        let mut checked = 0;
+        for _ in 0..hands {
+            let mut deck: Vec<_> = G::deck(&config).iter().collect();
+            deck.shuffle(&mut rng);
+            let scores = G::new_scores(&config);
+            let dealer = Seat(rng.gen_range(0..G::seat_count(&config)));
+            let mut hand = Hand::<G>::from_deck(config.clone(), dealer, &scores, &deck).unwrap();
+            for _ in 0..2000 {
+                let ToAct::Seat(seat) = hand.to_act() else { break };
+                let action = bot.choose_open(&hand, &scores, &mut rng);
+                if G::open_position(&hand).is_none() && as_baseline(&hand) {
+                    let view = SeatView::of(&hand, seat, &scores);
+                    let mut quiet = rand::rngs::mock::StepRng::new(0, 0);
+                    assert_eq!(action, BaselineBot.choose(&view, &mut quiet));
+                    checked += 1;
+                }
+                hand.apply(seat, action).expect("the open bot's action is legal");
+            }
+            assert!(hand.outcome().is_some(), "the hand ends");
+        }
+        checked
+    }
+
+    #[test]
+    fn tysiacha_open_bots_bid_and_pass_cards_as_the_baseline() {
+        assert!(decides_as_the_baseline::<Tysiacha>(6, |_| true) >= 6);
+    }
+
+    #[test]
+    fn tachtigen_open_bots_bid_discard_and_name_trump_as_the_baseline() {
+        let checked = decides_as_the_baseline::<Tachtigen>(6, |hand| {
+            matches!(
+                hand.game().phase(),
+                TachtigenPhase::Auction | TachtigenPhase::BuyOff | TachtigenPhase::Discard | TachtigenPhase::Trump
+            )
+        });
+        assert!(checked >= 6);
+    }
+}
