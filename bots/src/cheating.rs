@@ -90,7 +90,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
     use troef_core::games::tachtigen::{Phase as TachtigenPhase, Tachtigen};
     use troef_core::games::tysiacha::Tysiacha;
-    use troef_core::{ConfigValues, Game, Seat, SeatView};
+    use troef_core::{ConfigValues, Seat, SeatView};
 
     /// Open bots play whole hands of `G`: every action is legal, and wherever `as_baseline`
     /// says so the open bot's action is the baseline's from the seat's view. Returns how many
