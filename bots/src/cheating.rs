@@ -13,9 +13,9 @@
 
 use crate::solver::Solver;
 use crate::strong::utility::PlayUtility;
-use crate::CheatingBot;
+use crate::{BaselineBot, Bot, CheatingBot};
 use rand::RngCore;
-use troef_core::{Hand, ToAct};
+use troef_core::{Game, Hand, Seat, SeatView, ToAct};
 
 /// Full-knowledge decisions outside the play phase. In play the bot plays for what its seat
 /// scores ([`PlayUtility::play_objective`]: a Tysiacha defender for his own points).
@@ -23,6 +23,20 @@ pub trait OpenDecisions: PlayUtility {
     /// The action for the seat to act when the hand is not in its play phase (or `None` to
     /// take the first legal action).
     fn decide_open(hand: &Hand<Self>, solver: &mut Solver, legal: &[Self::Action]) -> Option<Self::Action>;
+}
+
+/// What the baseline bot decides for `seat` from its view of `hand` (the match's starting scores,
+/// as in the arena): the open bot's choice outside card play where seeing every card should not
+/// change the decision, so that the arena measures what seeing every card is worth in play.
+pub(crate) fn baseline_choice<G: Game>(hand: &Hand<G>, seat: Seat) -> G::Action
+where
+    BaselineBot: Bot<G>,
+{
+    let scores = G::new_scores(hand.config());
+    let view = SeatView::of(hand, seat, &scores);
+    // The baseline draws nothing from its random stream.
+    let mut rng = rand::rngs::mock::StepRng::new(0, 0);
+    BaselineBot.choose(&view, &mut rng)
 }
 
 /// The open-card bot.
@@ -116,7 +130,7 @@ mod tests {
                 if G::open_position(&hand).is_none() && as_baseline(&hand) {
                     let view = SeatView::of(&hand, seat, &scores);
                     let mut quiet = rand::rngs::mock::StepRng::new(0, 0);
-                    assert_eq!(action, BaselineBot.choose(&view, &mut quiet));
+                    assert_eq!(action, BaselineBot.choose(&view, &mut quiet), "{seat:?}");
                     checked += 1;
                 }
                 hand.apply(seat, action).expect("the open bot's action is legal");

@@ -27,11 +27,10 @@
 use super::common::read_table;
 use super::{OpenGame, OpenPosition};
 use crate::solver::{bit, CalledDuty, CardMap, Follow, Goal, Move, Objective, PointRules, Rules, SeatTables};
-use crate::{BaselineBot, Bot};
 use troef_core::games::brabant::{self, Combo, RANK_ORDER};
 use troef_core::games::tachentige::rules::{ALL_TRICKS, LAST_TRICK};
 use troef_core::games::tachentige::{Contract, Phase, SoloGame, StokChoice, Tachentige, TachentigeAction};
-use troef_core::{Card, CardSet, Game, Hand, Rank, Seat, SeatView, Suit, ToAct};
+use troef_core::{Card, CardSet, Game, Hand, Rank, Seat, Suit, ToAct};
 
 /// Players are seats: play runs clockwise from seat 0 to seat 3.
 const SEATS: [Seat; 4] = [Seat(0), Seat(1), Seat(2), Seat(3)];
@@ -187,11 +186,7 @@ impl crate::cheating::OpenDecisions for Tachentige {
         let first = |keep: fn(&TachentigeAction) -> bool| legal.iter().copied().find(keep);
         match game.phase() {
             Phase::Auction | Phase::Choice | Phase::Stok | Phase::Discard | Phase::Trump => {
-                let scores = Tachentige::new_scores(hand.config());
-                let view = SeatView::of(hand, seat, &scores);
-                // The baseline draws nothing from its random stream.
-                let mut rng = rand::rngs::mock::StepRng::new(0, 0);
-                Some(BaselineBot.choose(&view, &mut rng))
+                Some(crate::cheating::baseline_choice(hand, seat))
             }
             Phase::Call => {
                 let trump = game.trump();

@@ -13,10 +13,9 @@
 use super::common::read_table;
 use super::{OpenGame, OpenPosition};
 use crate::solver::{CardMap, Follow, Goal, Move, Objective, PointRules, Rules, SeatTables};
-use crate::{BaselineBot, Bot};
 use troef_core::games::brabant::{self, RANK_ORDER};
 use troef_core::games::tachtigen::{Contract, Goal as SpecialGoal, Phase, Tachtigen, TachtigenAction, LAST_TRICK, PIT};
-use troef_core::{Card, Game, Hand, Place, Rank, Seat, SeatView, Suit, ToAct};
+use troef_core::{Card, Game, Hand, Place, Rank, Seat, Suit, ToAct};
 
 const SEATS: [Seat; 4] = [Seat(0), Seat(1), Seat(2), Seat(3)];
 const TRICKS: u8 = 10;
@@ -163,11 +162,7 @@ impl crate::cheating::OpenDecisions for Tachtigen {
         let ToAct::Seat(seat) = hand.to_act() else { return None };
         match hand.game().phase() {
             Phase::Auction | Phase::BuyOff | Phase::Discard | Phase::Trump => {
-                let scores = Tachtigen::new_scores(hand.config());
-                let view = SeatView::of(hand, seat, &scores);
-                // The baseline draws nothing from its random stream.
-                let mut rng = rand::rngs::mock::StepRng::new(0, 0);
-                Some(BaselineBot.choose(&view, &mut rng))
+                Some(crate::cheating::baseline_choice(hand, seat))
             }
             Phase::Roem => legal.iter().copied().max_by_key(|a| match a {
                 TachtigenAction::Roem(roem) => roem.len(),

@@ -8,11 +8,10 @@
 use super::common::read_table;
 use super::{OpenGame, OpenPosition};
 use crate::solver::{CardMap, Follow, Goal, Marriages, Move, Objective, PointRules, Rules};
-use crate::{BaselineBot, Bot};
 use troef_core::games::tysiacha::{
     card_points, marriage_value, marriages_value, Phase, Tysiacha, TysiachaAction, ORDER,
 };
-use troef_core::{Card, CardSet, Game, Hand, Rank, Seat, SeatView, Suit, ToAct};
+use troef_core::{Card, CardSet, Game, Hand, Rank, Seat, Suit, ToAct};
 
 impl OpenGame for Tysiacha {
     fn open_position(hand: &Hand<Tysiacha>) -> Option<OpenPosition> {
@@ -99,10 +98,6 @@ impl crate::cheating::OpenDecisions for Tysiacha {
         _legal: &[TysiachaAction],
     ) -> Option<TysiachaAction> {
         let ToAct::Seat(seat) = hand.to_act() else { return None };
-        let scores = Tysiacha::new_scores(hand.config());
-        let view = SeatView::of(hand, seat, &scores);
-        // The baseline draws nothing from its random stream.
-        let mut rng = rand::rngs::mock::StepRng::new(0, 0);
-        Some(BaselineBot.choose(&view, &mut rng))
+        Some(crate::cheating::baseline_choice(hand, seat))
     }
 }
