@@ -8,8 +8,10 @@
 //! solver runs under a node cap so that a pathological deal stays bounded; a capped answer plays
 //! the card the search had in hand.
 //!
-//! Outside play (bids, trump, calls, discards, passes, roem) it decides with full knowledge by
-//! the game's [`OpenDecisions`] hook.
+//! Outside play (bids, trump, calls, discards, passes, roem) it decides by the game's
+//! [`OpenDecisions`] hook: as the baseline from its seat's view where seeing every card should not
+//! change the decision (`baseline_choice`: Tachentige's, Tachtigen's and Tysiacha's bidding and
+//! declarer choices), with full knowledge elsewhere.
 
 use crate::solver::Solver;
 use crate::strong::utility::PlayUtility;
