@@ -1,19 +1,22 @@
 //! The open-card bot: it sees the whole deal (the arena's upper bound for honest bots) and plays
 //! the open-card solver's best card.
 //!
-//! In play it asks the solver for one best card ([`crate::solver::Solver::best_move`]) for the
-//! objective of the seat whose cards are on turn: the position's exact value, then the first card
-//! in the search's move order that reaches it (among equal cards the natural one, as the order
-//! puts it first). Scoring every card would cost a full solve per card for the same play. The
-//! solver runs under a node cap so that a pathological deal stays bounded; a capped answer plays
-//! the card the search had in hand.
+//! In play it asks the solver for one best card ([`crate::solver::Solver::best_move_preferring`])
+//! for the objective of the seat whose cards are on turn: the position's exact value, then the
+//! baseline's card if it reaches that value, else the first card in the search's move order that
+//! does. Among equally valued cards the solver's pick is arbitrary (every card loses a contract
+//! that best defence beats), and the baseline's keeps fighting for what fallible players may
+//! still give away. Scoring every card would cost a full solve per card for the same play. The
+//! solver runs under a node cap so that a pathological deal stays bounded; when the cap strikes
+//! before a card is proved best, the bot plays the baseline's card from its seat's view (the move
+//! order's first guess, which a capped search would offer, can be a blunder).
 //!
 //! Outside play (bids, trump, calls, discards, passes, roem) it decides by the game's
 //! [`OpenDecisions`] hook: as the baseline from its seat's view where seeing every card should not
 //! change the decision (`baseline_choice`: Tachentige's, Tachtigen's and Tysiacha's bidding and
 //! declarer choices), with full knowledge elsewhere.
 
-use crate::solver::Solver;
+use crate::solver::{legal_moves, Solver};
 use crate::strong::utility::PlayUtility;
 use crate::{BaselineBot, Bot, CheatingBot};
 use rand::RngCore;
@@ -64,7 +67,10 @@ impl Default for OpenBot {
     }
 }
 
-impl<G: OpenDecisions> CheatingBot<G> for OpenBot {
+impl<G: OpenDecisions> CheatingBot<G> for OpenBot
+where
+    BaselineBot: Bot<G>,
+{
     fn name(&self) -> &'static str {
         "open"
     }
@@ -77,10 +83,25 @@ impl<G: OpenDecisions> CheatingBot<G> for OpenBot {
             let player = open.position.to_move();
             let seat = open.seats[player as usize];
             let objective = G::play_objective(hand, &open, seat);
-            if let Some((best, _)) = self.solver.best_move(&open.position, &objective) {
-                let action = G::action(&open, best);
-                if legal.contains(&action) {
-                    return action;
+            if let ToAct::Seat(to_act) = hand.to_act() {
+                // Among the cards that are as good as the best, the baseline's: with every card
+                // of equal value (a contract already made, or lost, against best play) the
+                // solver's pick is arbitrary, while fallible opponents may still give a lost
+                // cause away, and a partner may count on the baseline's habits.
+                let baseline = baseline_choice(hand, to_act);
+                let preferred = legal_moves(&open.position).into_iter().find(|&mv| G::action(&open, mv) == baseline);
+                if let Some((best, solution)) = self.solver.best_move_preferring(&open.position, &objective, preferred)
+                {
+                    if !solution.exact {
+                        // The cap struck before the search proved a card: the move order's
+                        // first guess can be a blunder, and an upper bound should never play
+                        // below the baseline, so the capped decision is the baseline's.
+                        return baseline;
+                    }
+                    let action = G::action(&open, best);
+                    if legal.contains(&action) {
+                        return action;
+                    }
                 }
             }
         }

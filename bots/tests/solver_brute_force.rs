@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use troef_bots::solver::{OpenGame, Solver};
+use troef_bots::solver::{legal_moves, OpenGame, Solver};
 use troef_core::games::brabant::RANK_ORDER;
 use troef_core::games::rikken::{Contract as RikkenContract, Kind, PassGame, Rikken, RikkenAction};
 use troef_core::games::tachentige::{
@@ -325,6 +325,17 @@ fn check<G: Oracle>(seed: u64, left: u8, settings: &[(&str, &str)]) -> Result<()
     prop_assert_eq!(best_solution.value, value.value, "best-move value (seed {})", seed);
     let best_score = scores.iter().find(|score| score.mv == best);
     prop_assert_eq!(best_score.map(|score| score.value), Some(value.value), "best move {:?} (seed {})", best, seed);
+    // With a preferred card: that card whenever it is worth the value, else a best one.
+    let preferred = scores[seed as usize % scores.len()];
+    let (chosen, chosen_solution) = Solver::with_entries(1 << 12)
+        .best_move_preferring(&open.position, &objective, Some(preferred.mv))
+        .expect("a legal card");
+    prop_assert!(chosen_solution.exact);
+    let chosen_value = scores.iter().find(|score| score.mv == chosen).map(|score| score.value);
+    prop_assert_eq!(chosen_value, Some(value.value), "preferring {:?} (seed {})", preferred.mv, seed);
+    if preferred.value == value.value {
+        prop_assert_eq!(chosen, preferred.mv, "the preferred card is as good as the best (seed {})", seed);
+    }
     Ok(())
 }
 
@@ -336,6 +347,55 @@ fn rikken_case(seed: u64) -> Result<(), TestCaseError> {
         _ => &[("troela_ace_lead", "true"), ("called_card_discard", "allowed"), ("claims", "false")],
     };
     check::<Rikken>(seed, 1 + (seed % 2) as u8, settings)
+}
+
+/// Plays whole random hands of `G` and, at every card decision from the first lead on, checks
+/// that the solver's moves are exactly the hand's legal cards (the position reads who is on
+/// turn, even before a trick's first card). Returns the first leads checked where the leader is
+/// not seat 0 (the table names seat 0 as an empty trick's leader until a card is played).
+fn moves_are_the_legal_cards<G: Oracle>(hands: u64, settings: &[(&str, &str)]) -> usize {
+    let mut first_leads = 0;
+    for seed in 0..hands {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let config = G::config(&ConfigValues::validate(G::config_keys(), settings.iter().copied()).expect("settings"));
+        let mut deck: Vec<_> = G::deck(&config).iter().collect();
+        deck.shuffle(&mut rng);
+        let dealer = troef_core::game::dealer_from_draw::<G>(&config, rng.gen());
+        let scores = G::start_scores(&config, &mut rng);
+        let mut hand = Hand::<G>::from_deck(config, dealer, &scores, &deck).expect("deal");
+        let mut legal = Vec::new();
+        for _ in 0..2_000 {
+            let ToAct::Seat(seat) = hand.to_act() else { break };
+            hand.legal_actions(&mut legal);
+            if let Some(open) = G::open_position(&hand) {
+                let mut from_solver: Vec<_> =
+                    legal_moves(&open.position).into_iter().map(|mv| G::action(&open, mv)).collect();
+                let mut from_hand: Vec<_> =
+                    legal.iter().copied().filter(|action| G::is_play(action) && G::offered(&hand, action)).collect();
+                from_solver.sort_by_key(|action| format!("{action:?}"));
+                from_hand.sort_by_key(|action| format!("{action:?}"));
+                assert_eq!(from_solver, from_hand, "seed {seed}, trick {}", open.position.trick_index);
+                let leader = open.seats[open.position.leader as usize];
+                if open.position.trick_index == 0 && open.position.trick_len == 0 && leader != Seat(0) {
+                    first_leads += 1;
+                }
+            }
+            let plays: Vec<_> = legal.iter().copied().filter(G::steers).collect();
+            let pool = if plays.is_empty() { &legal } else { &plays };
+            hand.apply(seat, pool[rng.gen_range(0..pool.len())]).expect("legal");
+        }
+    }
+    first_leads
+}
+
+#[test]
+fn the_solver_moves_are_the_legal_cards_from_the_first_lead_on() {
+    assert!(moves_are_the_legal_cards::<Tarneeb>(40, &[]) > 0);
+    assert!(moves_are_the_legal_cards::<Tysiacha>(40, &[]) > 0);
+    assert!(moves_are_the_legal_cards::<Rikken>(40, &[]) > 0);
+    assert!(moves_are_the_legal_cards::<Rikken>(40, &[("players", "three_rene")]) > 0);
+    assert!(moves_are_the_legal_cards::<Tachtigen>(40, &[]) > 0);
+    assert!(moves_are_the_legal_cards::<Tachentige>(40, &[]) > 0);
 }
 
 /// A seed that once failed (proptest's regression file is not read for tests outside `src/`).

@@ -214,6 +214,19 @@ impl Solver {
     /// answer is the move under test when the cap struck (or the first in order) and the
     /// solution says it is not exact.
     pub fn best_move(&mut self, position: &Position, objective: &Objective) -> Option<(Move, Solution)> {
+        self.best_move_preferring(position, objective, None)
+    }
+
+    /// [`Solver::best_move`], testing `preferred` (when legal) before the search's own order: the
+    /// answer is `preferred` whenever it is as good as the best, so a caller with its own reasons
+    /// among equally valued cards (a lost cause still worth fighting against fallible players)
+    /// keeps them.
+    pub fn best_move_preferring(
+        &mut self,
+        position: &Position,
+        objective: &Objective,
+        preferred: Option<Move>,
+    ) -> Option<(Move, Solution)> {
         self.prepare(position, objective);
         let cap = self.node_cap;
         let mut engine = Engine::new(position, objective, &mut self.tt, cap);
@@ -222,9 +235,15 @@ impl Solver {
         let (root_lo, root_hi) = engine.root_bounds();
         let (lo, hi) = engine.exact(root_lo, root_hi, None, None);
         let candidates = engine.ordered_moves(player, None);
-        let mut chosen = *candidates.moves[..candidates.len].first()?;
+        let ordered = &candidates.moves[..candidates.len];
+        let mut chosen = *ordered.first()?;
+        // The preferred move, if legal (any card of a touching group: it is probed itself).
+        let preferred = preferred.filter(|mv| {
+            let set = if mv.is_special() { engine.special_leads(player) } else { engine.legal(player) };
+            set & bit(mv.card()) != 0
+        });
         if lo == hi && !engine.aborted {
-            for &mv in &candidates.moves[..candidates.len] {
+            for mv in preferred.map(Move::raw).into_iter().chain(ordered.iter().copied()) {
                 chosen = mv;
                 // The maximiser needs a move worth at least the value; the minimiser one worth
                 // at most it, that is failing the probe for one more.

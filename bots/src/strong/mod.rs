@@ -179,6 +179,18 @@ impl<G: BotGame + PlayUtility + WorldRules> StrongBot<G> {
             .zip(&counts)
             .map(|(total, &count)| if count == 0 { f64::NEG_INFINITY } else { total / f64::from(count) })
             .collect();
+        if self.budget.noise == 0.0 {
+            // Among the cards with the best mean, the baseline's: equal means are common where
+            // the sampled worlds agree the hand is decided (made, or lost against best play), and
+            // the baseline's card still fights for what fallible players may give away.
+            let best = means.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let preferred = self.baseline.choose(view, rng);
+            if let Some(index) = legal.iter().position(|action| *action == preferred) {
+                if means[index] >= best - 1e-9 {
+                    return Some(preferred);
+                }
+            }
+        }
         Some(legal[self.pick(&means, rng)])
     }
 

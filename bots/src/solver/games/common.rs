@@ -1,16 +1,18 @@
 //! What every game's adapter shares: reading the table into a position.
 
-use super::super::{bit, CardMap, Position, Rules, MAX_PLAYERS};
+use super::super::{CardMap, Position, Rules, MAX_PLAYERS};
 use troef_core::{Seat, Table};
 
 /// The position of a fully known table: `seats[player]` in playing order, the trick in
-/// progress from the table, tricks won so far.
+/// progress from the table, tricks won so far; `on_turn` is the seat whose card is next (it
+/// leads when the trick is empty).
 pub(crate) fn read_table(
     table: &Table,
     seats: &[Seat],
     map: &CardMap,
     rules: Rules,
     trump: Option<u8>,
+    on_turn: Seat,
 ) -> Option<Position> {
     let n = seats.len();
     let mut hands = [0u64; MAX_PLAYERS];
@@ -27,8 +29,10 @@ pub(crate) fn read_table(
     for (index, played) in trick.cards().iter().enumerate() {
         cards[index] = map.solver(played.card?)?;
     }
-    let leader = seats.iter().position(|&seat| seat == trick.leader).unwrap_or(0) as u8;
-    let _ = bit;
+    // An empty trick's leader is the seat on turn: the table only records a trick's leader when
+    // its first card is played, so before the first lead it still names seat 0.
+    let leader_seat = if trick.is_empty() { on_turn } else { trick.leader };
+    let leader = seats.iter().position(|&seat| seat == leader_seat)? as u8;
     Some(Position {
         rules,
         hands,

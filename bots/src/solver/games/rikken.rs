@@ -84,7 +84,8 @@ impl OpenGame for Rikken {
             blind_leader: if game.called_blind() && game.is_rik_type() { game.primary().map(player_of) } else { None },
             ..Rules::plain(4, 13)
         };
-        let mut position = read_table(hand.table(), &seats, &map, rules, trump.map(|suit| suit.index() as u8))?;
+        let mut position =
+            read_table(hand.table(), &seats, &map, rules, trump.map(|suit| suit.index() as u8), game.seat_on_turn())?;
         position.called_live = game.called_duties_live();
         position.blind_available = game.blind_lead_pending();
         position.blind_trick = game.blind_trick();

@@ -37,7 +37,14 @@ impl OpenGame for Tachtigen {
             None => Follow::Suit,
         };
         let rules = Rules { follow, ..Rules::plain(3, TRICKS) };
-        let position = read_table(hand.table(), &SEATS[..3], &map, rules, trump.map(|suit| suit.index() as u8))?;
+        let position = read_table(
+            hand.table(),
+            &SEATS[..3],
+            &map,
+            rules,
+            trump.map(|suit| suit.index() as u8),
+            super::seat_to_act(hand)?,
+        )?;
         Some(OpenPosition { position, map, seats: SEATS, announce: 0 })
     }
 

@@ -18,8 +18,14 @@ impl OpenGame for Tarneeb {
         }
         let trump = hand.game().trump();
         let map = CardMap::new(Tarneeb::deck(hand.config()), &RANK_ORDER, trump);
-        let position =
-            read_table(hand.table(), &SEATS, &map, Rules::plain(4, 13), trump.map(|suit| suit.index() as u8))?;
+        let position = read_table(
+            hand.table(),
+            &SEATS,
+            &map,
+            Rules::plain(4, 13),
+            trump.map(|suit| suit.index() as u8),
+            super::seat_to_act(hand)?,
+        )?;
         Some(OpenPosition { position, map, seats: SEATS, announce: 0 })
     }
 
