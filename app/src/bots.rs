@@ -3,9 +3,8 @@
 //! * [`bot_kind`] maps a level of the settings onto a `troef-bots` [`BotKind`] name;
 //!   [`bot_for_level`] seats it.
 //! * [`hint`] is the seam of "what would you play here, and why": the move and a short reason for
-//!   one seat's view. It asks the strongest honest bot available for the move (the baseline
-//!   today; the strong bot's own hint with its reason replaces this one function when it lands)
-//!   and derives the reason from the move itself.
+//!   one seat's view. It asks the strong bot (the sampling player of `troef_bots::strong`, which
+//!   decides from that view alone) for the move and derives the reason from the move itself.
 
 use crate::setup::BotLevel;
 use rand::RngCore;
@@ -14,12 +13,14 @@ use troef_core::{Card, CardSet, Game, Place, SeatView};
 
 pub type BoxedBot<G> = Box<dyn Bot<G>>;
 
-/// The bot kind that plays at `level`: easy is random play, normal the baseline; strong is the
-/// baseline until the strong bot is in the factory.
+/// The bot kind that plays at `level`: easy is random play, normal the baseline (the rules of a
+/// club player), strong the sampling player (the baseline's bids; card play by solving the deals
+/// its view allows, at the strong bot's normal budget, counted in search nodes).
 pub fn bot_kind(level: BotLevel) -> BotKind {
     match level {
         BotLevel::Easy => BotKind::Random,
-        BotLevel::Normal | BotLevel::Strong => BotKind::Baseline,
+        BotLevel::Normal => BotKind::Baseline,
+        BotLevel::Strong => BotKind::Strong,
     }
 }
 
@@ -168,5 +169,57 @@ fn reason_of<G: Game>(view: &SeatView<G>, legal: &[G::Action], action: &G::Actio
         HintReason::KeepsHigherCards
     } else {
         HintReason::PlaysHigh
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use troef_bots::{decision_rng, Level};
+    use troef_core::games::{tachtigen::Tachtigen, tarneeb::Tarneeb, tysiacha::Tysiacha};
+    use troef_core::{ConfigValues, Hand, Seat, ToAct};
+
+    /// Plays hands of `G` with baseline bots (at most 40, until `wanted` hints are checked) and,
+    /// at every seventh decision, checks the hint is the strong bot's choice (with the same
+    /// random stream); the strong level seats the strong bot.
+    fn hints_are_the_strong_bots<G: BotGame>(wanted: usize) -> usize {
+        assert_eq!(bot_for_level::<G>(BotLevel::Strong).name(), "strong");
+        assert_eq!(bot_for_level::<G>(BotLevel::Normal).name(), "baseline");
+        let config = G::config(&ConfigValues::validate(G::config_keys(), []).expect("defaults"));
+        let mut checked = 0;
+        for index in 0..40u64 {
+            if checked >= wanted {
+                break;
+            }
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(index);
+            let mut deck: Vec<_> = G::deck(&config).iter().collect();
+            deck.shuffle(&mut rng);
+            let scores = G::new_scores(&config);
+            let dealer = Seat(rng.gen_range(0..G::seat_count(&config)));
+            let mut hand = Hand::<G>::from_deck(config.clone(), dealer, &scores, &deck).expect("deal");
+            let mut baseline = bot_for_level::<G>(BotLevel::Normal);
+            let mut strong = G::strong_bot(Level::Normal);
+            for step in 0..400u64 {
+                let ToAct::Seat(seat) = hand.to_act() else { break };
+                let view = SeatView::of(&hand, seat, &scores);
+                if step % 7 == 0 {
+                    let hint = hint::<G>(&view, &mut decision_rng(index, 1, step)).expect("a seat to act");
+                    assert_eq!(hint.action, strong.choose(&view, &mut decision_rng(index, 1, step)));
+                    checked += 1;
+                }
+                let action = baseline.choose(&view, &mut decision_rng(index, 0, step));
+                hand.apply(seat, action).expect("the baseline's action is legal");
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn the_strong_level_and_the_hint_are_the_strong_bot() {
+        assert!(hints_are_the_strong_bots::<Tarneeb>(12) >= 12);
+        assert!(hints_are_the_strong_bots::<Tysiacha>(12) >= 12);
+        assert!(hints_are_the_strong_bots::<Tachtigen>(12) >= 12);
     }
 }
