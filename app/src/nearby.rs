@@ -120,6 +120,9 @@ pub struct NetworkSession<G: BotGame> {
     /// The result of the hand just finished, shown until [`TableSession::next_hand`].
     result: Option<HandResult>,
     summaries: Vec<HandSummary>,
+    /// The match scores before a hand, as its first view here showed them: the starting scores
+    /// of the hand's record when this session did not see the hand before it (a restarted app).
+    scores_before: Option<(u64, ScoreSheet)>,
     finished: Vec<Finished>,
     missing: BTreeSet<u8>,
     paused: Option<TableFault>,
@@ -157,6 +160,7 @@ impl<G: BotGame> NetworkSession<G> {
             sent: None,
             result: None,
             summaries: Vec::new(),
+            scores_before: None,
             finished: Vec::new(),
             missing: BTreeSet::new(),
             paused: None,
@@ -219,6 +223,9 @@ impl<G: BotGame> NetworkSession<G> {
                 if self.sent.is_some_and(|sent| sent != (snapshot.hand, view.hand().actions_applied())) {
                     self.sent = None;
                 }
+                if self.scores_before.as_ref().is_none_or(|(hand, _)| *hand != snapshot.hand) {
+                    self.scores_before = Some((snapshot.hand, G::scores_to_sheet(&self.config, view.scores())));
+                }
                 self.view = Some(view.clone());
                 true
             }
@@ -254,11 +261,19 @@ impl<G: BotGame> NetworkSession<G> {
     fn result_of(&mut self, summary: &HandSummary) -> HandResult {
         // The table's own numbering: the same on every device, and after a restart.
         let number = summary.hand as u32;
+        // The scores before the hand: as its views showed them, else after the hand before it in
+        // the same match; a restarted app saw neither for hands before it came back.
         let scores_before = self
-            .summaries
-            .last()
-            .filter(|last| last.match_index == summary.match_index)
-            .map(|last| last.scores.clone());
+            .scores_before
+            .as_ref()
+            .filter(|(hand, _)| *hand == summary.hand)
+            .map(|(_, sheet)| sheet.clone())
+            .or_else(|| {
+                self.summaries
+                    .last()
+                    .filter(|last| last.match_index == summary.match_index)
+                    .map(|last| last.scores.clone())
+            });
         let deck: Option<Vec<Card>> = summary.deck.iter().map(|&index| Card::from_index(index)).collect();
         let replayed = deck.filter(|deck| summary.audited && !deck.is_empty()).and_then(|deck| {
             let record =

@@ -194,9 +194,11 @@ fn two_devices_play_hands_through_the_network_session() {
     });
 }
 
-/// Bram's app stops mid-hand (its node and session gone) and starts again on the same data
-/// directory: the node resumes the saved table, the new session picks the hand up where it is,
-/// the others see Bram missing meanwhile, and both devices end with the same last result.
+/// Bram's app stops in the middle of the second hand (its node and session gone) and starts again
+/// on the same data directory: the node resumes the saved table, the new session picks the hand
+/// up where it is, the others see Bram missing meanwhile, and both devices end with the same
+/// last result and the same record of that hand (from the match scores before it, though Bram's
+/// new session never saw the first hand end).
 #[test]
 fn a_device_restarted_mid_hand_rejoins_the_table() {
     nearby::runtime().block_on(async {
@@ -210,7 +212,15 @@ fn a_device_restarted_mid_hand_rejoins_the_table() {
         introduce(&devices);
         open(&devices[0], 2, 9);
         join(&devices[1]);
-        play_until(&mut devices, |all| all[1].actions >= 3).await;
+        let mut after_first: Option<u32> = None;
+        play_until(&mut devices, |all| {
+            if all[1].results.is_empty() {
+                return false;
+            }
+            let mark = *after_first.get_or_insert(all[1].actions);
+            all[1].actions >= mark + 3
+        })
+        .await;
         devices[1].client.send(Command::Shutdown);
         let stopped = devices.pop().expect("Bram");
         drop(stopped);
@@ -237,5 +247,19 @@ fn a_device_restarted_mid_hand_rejoins_the_table() {
         assert!(!bram.results.is_empty(), "Bram's app showed the hands after it rejoined");
         assert_eq!(anna.results.last(), bram.results.last(), "the same last result on both devices");
         assert!(anna.results.iter().chain(&bram.results).all(|result| result.verified == Some(true)));
+        let record_of = |device: &Device| device.session.as_ref().and_then(|session| session.finished_record(2));
+        let record = record_of(&anna).expect("Anna's record of the second hand");
+        assert_eq!(record_of(&bram).as_ref(), Some(&record), "the same record of the hand Bram came back to");
+        assert!(record.scores_before.is_some(), "the second hand starts from the first hand's scores");
+        // Replayed from its starting scores, the record ends at the totals both devices showed.
+        use troef_core::games::tarneeb::Tarneeb;
+        use troef_core::Game;
+        let replayed = troef_core::record::replay_hand::<Tarneeb>(&record).expect("replays");
+        let config =
+            Tarneeb::config(&troef_core::ConfigValues::validate(Tarneeb::config_keys(), []).expect("defaults"));
+        let sheet = Tarneeb::scores_to_sheet(&config, &replayed.scores_after);
+        let shown = &anna.results.last().expect("a result").totals;
+        assert!(!shown.is_empty());
+        assert!(shown.iter().all(|entry| sheet.get(&entry.key) == Some(&entry.value)), "{sheet:?} against {shown:?}");
     });
 }
