@@ -6,7 +6,9 @@
 //! proven voids, the game's own facts such as a called card). Each such world is solved by the
 //! open-card solver, which scores every legal card at once ([`Solver::score_moves`]) for the
 //! objective of the seat to play ([`crate::solver::OpenGame::objective`]); the card with the best mean value
-//! over the worlds is played. Values are whole-hand values of the seat's side (tricks, card points
+//! over the worlds is played, the baseline's card when it shares that best mean (the worlds often agree
+//! that every card makes, or loses, the contract against best play; the baseline's card keeps fighting
+//! for what fallible players may still give away). Values are whole-hand values of the seat's side (tricks, card points
 //! with bonuses, contract tables), so the mean is the expected result under the sampled deals.
 //!
 //! Outside the play phase (bids, trump, calls, passes, discards, roem) it asks the game's
