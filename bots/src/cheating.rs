@@ -22,12 +22,22 @@ use crate::{BaselineBot, Bot, CheatingBot};
 use rand::RngCore;
 use troef_core::{Game, Hand, Seat, SeatView, ToAct};
 
-/// Full-knowledge decisions outside the play phase. In play the bot plays for what its seat
+/// The open bot's decisions outside the play phase. In play the bot plays for what its seat
 /// scores ([`PlayUtility::play_objective`]: a Tysiacha defender for his own points).
-pub trait OpenDecisions: PlayUtility {
+pub trait OpenDecisions: PlayUtility
+where
+    BaselineBot: Bot<Self>,
+{
     /// The action for the seat to act when the hand is not in its play phase (or `None` to
-    /// take the first legal action).
-    fn decide_open(hand: &Hand<Self>, solver: &mut Solver, legal: &[Self::Action]) -> Option<Self::Action>;
+    /// take the first legal action). By default the baseline's choice from the acting seat's
+    /// view, so that an arena run of the open bot against the baseline measures what seeing
+    /// every card is worth in play; a game overrides the decisions where full knowledge has an
+    /// obvious answer (Tachtigen's roem and denial, Tachentige's call, show and rejection).
+    fn decide_open(hand: &Hand<Self>, solver: &mut Solver, legal: &[Self::Action]) -> Option<Self::Action> {
+        let _ = (solver, legal);
+        let ToAct::Seat(seat) = hand.to_act() else { return None };
+        Some(baseline_choice(hand, seat))
+    }
 }
 
 /// What the baseline bot decides for `seat` from its view of `hand` (the match's starting scores,
@@ -125,7 +135,9 @@ mod tests {
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+    use troef_core::games::rikken::Rikken;
     use troef_core::games::tachtigen::{Phase as TachtigenPhase, Tachtigen};
+    use troef_core::games::tarneeb::Tarneeb;
     use troef_core::games::tysiacha::Tysiacha;
     use troef_core::{ConfigValues, Seat, SeatView};
 
@@ -166,6 +178,12 @@ mod tests {
     #[test]
     fn tysiacha_open_bots_bid_and_pass_cards_as_the_baseline() {
         assert!(decides_as_the_baseline::<Tysiacha>(6, |_| true) >= 6);
+    }
+
+    #[test]
+    fn rikken_and_tarneeb_open_bots_decide_as_the_baseline_outside_play() {
+        assert!(decides_as_the_baseline::<Rikken>(2, |_| true) >= 8);
+        assert!(decides_as_the_baseline::<Tarneeb>(2, |_| true) >= 8);
     }
 
     #[test]

@@ -209,30 +209,7 @@ impl OpenGame for Rikken {
     }
 }
 
-impl crate::cheating::OpenDecisions for Rikken {
-    /// Full-knowledge rules outside play: pass in the auction; the first pass game and
-    /// controller offered; the trump the hand is longest in; the first legal call; reject
-    /// claims (play them out).
-    fn decide_open(
-        hand: &Hand<Rikken>,
-        _solver: &mut crate::solver::Solver,
-        legal: &[RikkenAction],
-    ) -> Option<RikkenAction> {
-        let ToAct::Seat(_) = hand.to_act() else { return None };
-        let seat = hand.game().seat_on_turn();
-        let mine = hand.table().hand(seat);
-        match hand.game().phase() {
-            Phase::Auction => {
-                legal.iter().copied().find(|a| *a == RikkenAction::Pass).or_else(|| legal.first().copied())
-            }
-            Phase::Trump => {
-                legal.iter().copied().filter(|a| matches!(a, RikkenAction::Trump(_))).max_by_key(|a| match a {
-                    RikkenAction::Trump(suit) => mine.of_suit(*suit).len(),
-                    _ => 0,
-                })
-            }
-            Phase::ClaimAnswer { .. } => Some(RikkenAction::Reject),
-            _ => legal.first().copied(),
-        }
-    }
-}
+// The open bot decides as the baseline outside card play (bids, pass games, trump, calls, claims).
+// Decision: the earlier rule passed every auction, so the open bot never declared and was no upper
+// bound.
+impl crate::cheating::OpenDecisions for Rikken {}

@@ -85,19 +85,8 @@ impl OpenGame for Tysiacha {
     }
 }
 
-impl crate::cheating::OpenDecisions for Tysiacha {
-    /// Outside card play the open bot decides as the baseline does from its seat's view (bids,
-    /// the talon, the contract, the two cards given away, four nines), so that an arena run of the
-    /// open bot against the baseline measures what seeing every card is worth in play, as in
-    /// Tachentige. Decision: an earlier rule of thumb bid on the open-card points of hand and
-    /// talon; it overbid and lost about 15 points per seat and hand to the baseline over 1,000
-    /// deals, so the open bot was no upper bound.
-    fn decide_open(
-        hand: &Hand<Tysiacha>,
-        _solver: &mut crate::solver::Solver,
-        _legal: &[TysiachaAction],
-    ) -> Option<TysiachaAction> {
-        let ToAct::Seat(seat) = hand.to_act() else { return None };
-        Some(crate::cheating::baseline_choice(hand, seat))
-    }
-}
+// The open bot decides as the baseline outside card play (bids, the talon, the contract, the two
+// cards given away, four nines). Decision: an earlier rule of thumb bid on the open-card points of
+// hand and talon; it overbid and lost about 15 points per seat and hand to the baseline over 1,000
+// deals, so the open bot was no upper bound.
+impl crate::cheating::OpenDecisions for Tysiacha {}
