@@ -367,7 +367,11 @@ fn moves_are_the_legal_cards<G: Oracle>(hands: u64, settings: &[(&str, &str)]) -
         for _ in 0..2_000 {
             let ToAct::Seat(seat) = hand.to_act() else { break };
             hand.legal_actions(&mut legal);
-            if let Some(open) = G::open_position(&hand) {
+            let open = G::open_position(&hand);
+            // Every decision among cards alone is a solver position (Tachentige's first trick may
+            // also offer roem to show or reject, which the open bot decides by its own rule).
+            assert!(open.is_some() || !legal.iter().all(G::is_play), "{} seed {seed}: a card to play but no position at {:?}", G::ID.name(), hand.to_act());
+            if let Some(open) = open {
                 let mut from_solver: Vec<_> =
                     legal_moves(&open.position).into_iter().map(|mv| G::action(&open, mv)).collect();
                 let mut from_hand: Vec<_> =
