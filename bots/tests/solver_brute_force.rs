@@ -370,7 +370,12 @@ fn moves_are_the_legal_cards<G: Oracle>(hands: u64, settings: &[(&str, &str)]) -
             let open = G::open_position(&hand);
             // Every decision among cards alone is a solver position (Tachentige's first trick may
             // also offer roem to show or reject, which the open bot decides by its own rule).
-            assert!(open.is_some() || !legal.iter().all(G::is_play), "{} seed {seed}: a card to play but no position at {:?}", G::ID.name(), hand.to_act());
+            assert!(
+                open.is_some() || !legal.iter().all(G::is_play),
+                "{} seed {seed}: a card to play but no position at {:?}",
+                G::ID.name(),
+                hand.to_act()
+            );
             if let Some(open) = open {
                 let mut from_solver: Vec<_> =
                     legal_moves(&open.position).into_iter().map(|mv| G::action(&open, mv)).collect();
