@@ -12,9 +12,9 @@
 //! order's first guess, which a capped search would offer, can be a blunder).
 //!
 //! Outside play (bids, trump, calls, discards, passes, roem) it decides by the game's
-//! [`OpenDecisions`] hook: as the baseline from its seat's view where seeing every card should not
-//! change the decision (`baseline_choice`: Tachentige's, Tachtigen's and Tysiacha's bidding and
-//! declarer choices), with full knowledge elsewhere.
+//! [`OpenDecisions`] hook: by default as the baseline from the acting seat's view
+//! (`baseline_choice`), with full knowledge where a game says so (Tachtigen's roem and denial,
+//! Tachentige's call, shown roem and rejections).
 
 use crate::solver::{legal_moves, Solver};
 use crate::strong::utility::PlayUtility;
