@@ -82,6 +82,16 @@ pub enum ToAct {
     HandOver,
 }
 
+impl ToAct {
+    /// The seat to act, if the hand is not over.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            ToAct::Seat(seat) => Some(seat),
+            ToAct::HandOver => None,
+        }
+    }
+}
+
 /// Running scores as named integers, for records and printing: `{"A": 6, "B": -8}` or
 /// `{"P0": 880, "P0.barrel_hands": 1, ...}`. Each game maps its own score state to and from this.
 pub type ScoreSheet = BTreeMap<String, i64>;

@@ -71,10 +71,7 @@ fn check_pick_matches_list<G: Game>(hand: &Hand<G>) {
 }
 
 fn seat_to_act<G: Game>(hand: &Hand<G>) -> Option<Seat> {
-    match hand.to_act() {
-        ToAct::Seat(seat) => Some(seat),
-        ToAct::HandOver => None,
-    }
+    hand.to_act().seat()
 }
 
 /// Plays a random hand to the end, checking after every action that cards are conserved, that

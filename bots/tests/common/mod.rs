@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use troef_core::{with_game, Card, ConfigValues, Game, GameId, Hand, Seat, SeatView, Slot, ToAct};
+use troef_core::{with_game, Card, ConfigValues, Game, GameId, Hand, Seat, SeatView, Slot};
 
 /// A list of `KEY=VALUE` settings.
 pub type Setting = Vec<(String, String)>;
@@ -33,10 +33,7 @@ pub fn config_of<G: Game>(setting: &Setting) -> Option<G::Config> {
 }
 
 pub fn seat_to_act<G: Game>(hand: &Hand<G>) -> Option<Seat> {
-    match hand.to_act() {
-        ToAct::Seat(seat) => Some(seat),
-        ToAct::HandOver => None,
-    }
+    hand.to_act().seat()
 }
 
 /// A shuffled deck of the config and a dealer drawn from `rng`.

@@ -49,12 +49,3 @@ mod tachentige;
 mod tachtigen;
 mod tarneeb;
 mod tysiacha;
-
-/// The seat to act, when a seat is (the seat whose card is next in every game but Rikken, where
-/// an operator can act for René: Rikken asks its own `seat_on_turn`).
-fn seat_to_act<G: Game>(hand: &Hand<G>) -> Option<Seat> {
-    match hand.to_act() {
-        troef_core::ToAct::Seat(seat) => Some(seat),
-        _ => None,
-    }
-}

@@ -93,7 +93,7 @@ impl OpenGame for Tachentige {
         };
         let rules = Rules { follow, called, ..Rules::plain(4, config.tricks()) };
         let mut position =
-            read_table(table, &SEATS, &map, rules, trump.map(|suit| suit.index() as u8), super::seat_to_act(hand)?)?;
+            read_table(table, &SEATS, &map, rules, trump.map(|suit| suit.index() as u8), hand.to_act().seat()?)?;
         position.called_live = called.is_some_and(|(card, _)| position.remaining() & bit(card) != 0);
         let announce = map.solver_set(stuk_to_announce(hand));
         Some(OpenPosition { position, map, seats: SEATS, announce })

@@ -43,7 +43,7 @@ impl OpenGame for Tachtigen {
             &map,
             rules,
             trump.map(|suit| suit.index() as u8),
-            super::seat_to_act(hand)?,
+            hand.to_act().seat()?,
         )?;
         Some(OpenPosition { position, map, seats: SEATS, announce: 0 })
     }

@@ -24,7 +24,7 @@ impl OpenGame for Tarneeb {
             &map,
             Rules::plain(4, 13),
             trump.map(|suit| suit.index() as u8),
-            super::seat_to_act(hand)?,
+            hand.to_act().seat()?,
         )?;
         Some(OpenPosition { position, map, seats: SEATS, announce: 0 })
     }

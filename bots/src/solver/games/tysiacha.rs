@@ -42,7 +42,7 @@ impl OpenGame for Tysiacha {
             ..Rules::plain(3, 8)
         };
         let trump = game.trump().map(|suit| suit.index() as u8);
-        let mut position = read_table(hand.table(), &seats, &map, rules, trump, super::seat_to_act(hand)?)?;
+        let mut position = read_table(hand.table(), &seats, &map, rules, trump, hand.to_act().seat()?)?;
         // The game's own trick (the table's is the same cards, lead first).
         for (index, &card) in game.trick_cards().iter().enumerate() {
             position.trick[index] = map.solver(card)?;
