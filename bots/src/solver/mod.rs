@@ -13,14 +13,17 @@
 //! encode are read from the games' own data (rank orders, card points, config keys), and a
 //! property test holds the solver to a brute-force minimax over `Hand::apply`.
 //!
-//! **The search** is DDS-style: zero-window alpha-beta ("can the maximising side gain at least
-//! `target` from here?") under an MTD driver for exact values; a transposition table at trick
-//! boundaries storing lower and upper bounds, keyed on relative ranks with only the ranks that
-//! won tricks stored (partition search; with a few point cards, as in Schoppen Mie, each point
-//! card's place is part of the key), or on the exact cards where many card identities matter
-//! (point games); quick-trick bounds; touching cards searched once; move ordering from trick
-//! heuristics, the table's best move and a history table; and a node cap after which the answer
-//! is given as bounds and marked inexact.
+//! **The search** is DDS-style: fail-soft alpha-beta, for tricks as zero-window probes ("can the
+//! maximising side gain at least `target` from here?") under an MTD driver for exact values, for
+//! card points as one search over the whole window (points move a probe's value by a point or two,
+//! so MTD would crawl); a transposition table at trick boundaries storing lower and upper bounds,
+//! keyed on relative ranks with only the ranks that won tricks stored (partition search; with a
+//! few point cards, as in Schoppen Mie, each point card's place is part of the key), or on the
+//! exact position where many card identities or rank-dependent follow duties matter (point games,
+//! Brabant and Tysiacha follow rules), in buckets that keep the positions with most tricks left;
+//! the last trick played out directly; quick-trick bounds; touching cards searched once; move
+//! ordering from trick heuristics, the table's best move and a history table; and a node cap
+//! after which the answer is given as bounds and marked inexact.
 //!
 //! Decision: players are numbered in playing order (`0, 1, 2, 3` is the order cards are played);
 //! the per-game adapters map seats to players, so counter-clockwise Tarneeb and a Tysiacha table

@@ -13,11 +13,20 @@
 //! table is two-level: an open-addressing index of exact parts, each owning a chain of blocks of
 //! entries (up to [`MAX_BLOCKS`] blocks, then overwritten in turn). When the index or the block
 //! arena is full the whole table starts over (cheaply: a new generation).
+//!
+//! Without partition search (games whose follow rules or card points rule it out) every key
+//! stands for one position, and a chain of blocks would hold a single entry in a block of eight:
+//! the table would fill eight times too soon and, starting over, lose everything in the middle
+//! of a long search. Such positions go to a plain table of buckets of [`EXACT_BUCKET`] entries
+//! instead, where a new position replaces the one with the fewest tricks left (the cheapest to
+//! search again). Each part is allocated on first use, so a solver pays for the one it needs.
 
 /// Entries per block.
 const BLOCK: usize = 8;
 /// Blocks one exact part may own.
 const MAX_BLOCKS: u16 = 64;
+/// Entries of a bucket of the exact table.
+const EXACT_BUCKET: usize = 4;
 
 /// The exact part of a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -36,6 +45,15 @@ impl Key {
         h ^= self.cards.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(23);
         h ^= self.extra.wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(41);
         h ^ (h >> 29)
+    }
+
+    /// The hash of the key with a whole holder pattern (the exact table).
+    fn hash_with(&self, pattern: u128) -> u64 {
+        let mut h = self.cards.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h ^= self.extra.wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(41);
+        h ^= (pattern as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17);
+        h ^= ((pattern >> 64) as u64).wrapping_mul(0x27D4_EB2F_1656_67C5).rotate_left(53);
+        h ^ (h >> 31)
     }
 }
 
@@ -88,6 +106,24 @@ struct Slot {
 const EMPTY_SLOT: Slot =
     Slot { key: Key { lengths: 0, cards: 0, extra: 0 }, generation: 0, head: 0, tail: 0, blocks: 0, cursor: 0 };
 
+/// One position of the exact table: the cards left and the rule state (the key; its suit
+/// lengths follow from the rest), who holds each card, and the bounds.
+#[derive(Clone, Copy, Debug)]
+struct ExactEntry {
+    cards: u64,
+    extra: u64,
+    pattern: u128,
+    lo: i16,
+    hi: i16,
+    best: u8,
+    /// Tricks left from the position: what searching it again would cost.
+    left: u8,
+    generation: u16,
+}
+
+const EMPTY_EXACT: ExactEntry =
+    ExactEntry { cards: 0, extra: 0, pattern: 0, lo: i16::MIN, hi: i16::MAX, best: u8::MAX, left: 0, generation: 0 };
+
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Probe {
@@ -101,32 +137,50 @@ pub(crate) enum Probe {
 /// The table.
 #[derive(Clone, Debug)]
 pub(crate) struct Tt {
+    /// The size asked for, in entries: each part is allocated to it on first use.
+    entries: usize,
     slots: Vec<Slot>,
     slot_mask: usize,
     slots_used: usize,
     blocks: Vec<Block>,
     blocks_used: usize,
     generation: u32,
+    exact: Vec<ExactEntry>,
+    exact_generation: u16,
 }
 
 impl Tt {
     /// A table of about `entries` entries.
     pub fn new(entries: usize) -> Tt {
-        let blocks = (entries / BLOCK).max(4);
-        let slots = (blocks / 2).max(4).next_power_of_two();
         Tt {
-            slots: vec![EMPTY_SLOT; slots],
-            slot_mask: slots - 1,
+            entries,
+            slots: Vec::new(),
+            slot_mask: 0,
             slots_used: 0,
-            blocks: vec![EMPTY_BLOCK; blocks],
+            blocks: Vec::new(),
             blocks_used: 0,
             generation: 1,
+            exact: Vec::new(),
+            exact_generation: 1,
         }
+    }
+
+    /// Allocates the index and blocks of partition search.
+    fn allocate_blocks(&mut self) {
+        let blocks = (self.entries / BLOCK).max(4);
+        let slots = (blocks / 2).max(4).next_power_of_two();
+        self.slots = vec![EMPTY_SLOT; slots];
+        self.slot_mask = slots - 1;
+        self.blocks = vec![EMPTY_BLOCK; blocks];
+        self.slots_used = 0;
+        self.blocks_used = 0;
     }
 
     /// Bytes the table holds.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * size_of::<Slot>() + self.blocks.len() * size_of::<Block>()
+        self.slots.len() * size_of::<Slot>()
+            + self.blocks.len() * size_of::<Block>()
+            + self.exact.len() * size_of::<ExactEntry>()
     }
 
     /// Forgets every entry (cheaply: a new generation).
@@ -138,11 +192,101 @@ impl Tt {
         }
         self.slots_used = 0;
         self.blocks_used = 0;
+        self.exact_generation = self.exact_generation.wrapping_add(1);
+        if self.exact_generation == 0 {
+            self.exact.fill(EMPTY_EXACT);
+            self.exact_generation = 1;
+        }
+    }
+
+    /// The bucket of the exact table for a position (allocated on first use).
+    #[inline]
+    fn exact_bucket(&self, key: &Key, pattern: u128) -> usize {
+        let buckets = self.exact.len() / EXACT_BUCKET;
+        (key.hash_with(pattern) as usize & (buckets - 1)) * EXACT_BUCKET
+    }
+
+    /// [`Tt::probe`] for a position of a search without partition (its pattern whole).
+    #[inline]
+    pub fn probe_exact(&self, key: &Key, pattern: u128, alpha: i32, beta: i32) -> Probe {
+        if self.exact.is_empty() {
+            return Probe::Open(None);
+        }
+        let start = self.exact_bucket(key, pattern);
+        for entry in &self.exact[start..start + EXACT_BUCKET] {
+            if entry.generation == self.exact_generation
+                && entry.cards == key.cards
+                && entry.extra == key.extra
+                && entry.pattern == pattern
+            {
+                if let Some(value) = settles(entry.lo, entry.hi, alpha, beta) {
+                    return Probe::Cut(value, 0);
+                }
+                return Probe::Open((entry.best != u8::MAX).then_some(entry.best));
+            }
+        }
+        Probe::Open(None)
+    }
+
+    /// [`Tt::store`] for a position of a search without partition, `left` tricks from the end.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store_exact(
+        &mut self,
+        key: &Key,
+        pattern: u128,
+        left: i32,
+        alpha: i32,
+        beta: i32,
+        value: i32,
+        best: Option<u8>,
+    ) {
+        if self.exact.is_empty() {
+            let buckets = (self.entries / EXACT_BUCKET).max(1).next_power_of_two();
+            self.exact = vec![EMPTY_EXACT; buckets * EXACT_BUCKET];
+        }
+        let (lower, upper) = (value > alpha, value < beta);
+        let generation = self.exact_generation;
+        let start = self.exact_bucket(key, pattern);
+        let bucket = &mut self.exact[start..start + EXACT_BUCKET];
+        let same = |entry: &ExactEntry| {
+            entry.generation == generation
+                && entry.cards == key.cards
+                && entry.extra == key.extra
+                && entry.pattern == pattern
+        };
+        let slot = match bucket.iter().position(same) {
+            Some(index) => index,
+            None => {
+                // A free entry, else the one with the fewest tricks left.
+                let index = bucket
+                    .iter()
+                    .position(|entry| entry.generation != generation)
+                    .unwrap_or_else(|| (0..EXACT_BUCKET).min_by_key(|&index| bucket[index].left).unwrap_or(0));
+                bucket[index] = ExactEntry {
+                    cards: key.cards,
+                    extra: key.extra,
+                    pattern,
+                    left: left.clamp(0, 255) as u8,
+                    generation,
+                    ..EMPTY_EXACT
+                };
+                index
+            }
+        };
+        let entry = &mut bucket[slot];
+        tighten(&mut entry.lo, &mut entry.hi, lower, upper, value);
+        if let Some(best) = best {
+            entry.best = best;
+        }
     }
 
     /// The slot of `key`, if present.
     #[inline]
     fn find(&self, key: &Key) -> Option<usize> {
+        if self.slots.is_empty() {
+            return None;
+        }
         let mut index = key.hash() as usize & self.slot_mask;
         loop {
             let slot = &self.slots[index];
@@ -156,9 +300,10 @@ impl Tt {
         }
     }
 
-    /// Looks up bounds for "can the maximising side gain at least `target`?".
+    /// Looks up bounds that settle a search in the window `alpha..beta` (exclusive): a lower
+    /// bound of at least `beta`, an upper bound of at most `alpha`, or an exact value.
     #[inline]
-    pub fn probe(&self, key: &Key, pattern: u128, target: i32) -> Probe {
+    pub fn probe(&self, key: &Key, pattern: u128, alpha: i32, beta: i32) -> Probe {
         let Some(index) = self.find(key) else { return Probe::Open(None) };
         let mut best = None;
         let mut block = self.slots[index].head;
@@ -168,11 +313,8 @@ impl Tt {
                 if (pattern & entry.mask) != entry.pattern {
                     continue;
                 }
-                if i32::from(entry.lo) >= target {
-                    return Probe::Cut(i32::from(entry.lo), entry.kmask);
-                }
-                if i32::from(entry.hi) < target {
-                    return Probe::Cut(i32::from(entry.hi), entry.kmask);
+                if let Some(value) = settles(entry.lo, entry.hi, alpha, beta) {
+                    return Probe::Cut(value, entry.kmask);
                 }
                 if entry.best != u8::MAX {
                     best = Some(entry.best);
@@ -195,6 +337,9 @@ impl Tt {
 
     /// The slot for `key`, created if need be (the table starts over when full).
     fn slot_for(&mut self, key: &Key) -> usize {
+        if self.slots.is_empty() {
+            self.allocate_blocks();
+        }
         if let Some(index) = self.find(key) {
             return index;
         }
@@ -211,10 +356,12 @@ impl Tt {
         index
     }
 
-    /// Stores a fail-soft search result: `value >= target` is a lower bound, else an upper one.
+    /// Stores a fail-soft search result of the window `alpha..beta`: a value above `alpha` is a
+    /// lower bound, one below `beta` an upper bound (both: exact).
     #[inline]
-    pub fn store(&mut self, key: &Key, pattern: u128, kmask: u16, target: i32, value: i32, best: Option<u8>) {
-        let at_least = value >= target;
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(&mut self, key: &Key, pattern: u128, kmask: u16, alpha: i32, beta: i32, value: i32, best: Option<u8>) {
+        let (lower, upper) = (value > alpha, value < beta);
         let index = self.slot_for(key);
         let mask = pattern_mask(kmask);
         let masked = pattern & mask;
@@ -224,11 +371,7 @@ impl Tt {
             let b = &mut self.blocks[block as usize];
             for entry in &mut b.entries[..b.len as usize] {
                 if entry.kmask == kmask && entry.pattern == masked {
-                    if at_least {
-                        entry.lo = entry.lo.max(clamp16(value));
-                    } else {
-                        entry.hi = entry.hi.min(clamp16(value));
-                    }
+                    tighten(&mut entry.lo, &mut entry.hi, lower, upper, value);
                     if let Some(best) = best {
                         entry.best = best;
                     }
@@ -239,11 +382,7 @@ impl Tt {
         }
         let mut entry =
             Entry { pattern: masked, mask, kmask, lo: i16::MIN, hi: i16::MAX, best: best.unwrap_or(u8::MAX) };
-        if at_least {
-            entry.lo = clamp16(value);
-        } else {
-            entry.hi = clamp16(value);
-        }
+        tighten(&mut entry.lo, &mut entry.hi, lower, upper, value);
         let slot = self.slots[index];
         let tail = slot.tail as usize;
         if (self.blocks[tail].len as usize) < BLOCK {
@@ -273,6 +412,29 @@ impl Tt {
             block = self.blocks[block].next as usize;
         }
         self.blocks[block].entries[position % BLOCK] = entry;
+    }
+}
+
+/// The bound among `lo..=hi` that settles a search in the window `alpha..beta`, if one does.
+#[inline(always)]
+fn settles(lo: i16, hi: i16, alpha: i32, beta: i32) -> Option<i32> {
+    if i32::from(lo) >= beta || lo == hi {
+        Some(i32::from(lo))
+    } else if i32::from(hi) <= alpha {
+        Some(i32::from(hi))
+    } else {
+        None
+    }
+}
+
+/// Narrows stored bounds by a new search result.
+#[inline(always)]
+fn tighten(lo: &mut i16, hi: &mut i16, lower: bool, upper: bool, value: i32) {
+    if lower {
+        *lo = (*lo).max(clamp16(value));
+    }
+    if upper {
+        *hi = (*hi).min(clamp16(value));
     }
 }
 
