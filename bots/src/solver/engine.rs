@@ -1168,9 +1168,10 @@ impl<'a> Engine<'a> {
         }
         let exact = !self.relative;
         let key = self.key(exact);
-        let patterns = self.patterns();
+        let others = [self.s.hands[1], self.s.hands[2], self.s.hands[3]];
+        let patterns = if exact { 0 } else { self.patterns() };
         let probe = if exact {
-            self.tt.probe_exact(&key, patterns, alpha, beta)
+            self.tt.probe_exact(&key, &others, alpha, beta)
         } else {
             self.tt.probe(&key, patterns, alpha, beta)
         };
@@ -1191,7 +1192,7 @@ impl<'a> Engine<'a> {
         // What the rest of the hand is worth depends on who holds each point card.
         relevant |= self.point_cards & self.remaining();
         if exact {
-            self.tt.store_exact(&key, patterns, left, alpha, beta, value.clamp(lo, hi), best);
+            self.tt.store_exact(&key, &others, left, alpha, beta, value.clamp(lo, hi), best);
             return (value, self.remaining());
         }
         let kmask = self.kmask_of(relevant);
@@ -1907,7 +1908,8 @@ impl<'a> Engine<'a> {
 
     fn key(&self, exact: bool) -> Key {
         let mut lengths = 0u64;
-        for player in 0..self.n as usize {
+        // The exact table keeps whole hands, which give the lengths.
+        for player in 0..if exact { 0 } else { self.n as usize } {
             for suit in 0..4u8 {
                 let count = (self.s.hands[player] & suit_mask(suit)).count_ones() as u64;
                 lengths |= count << (16 * player + 4 * suit as usize);

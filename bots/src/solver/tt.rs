@@ -47,12 +47,13 @@ impl Key {
         h ^ (h >> 29)
     }
 
-    /// The hash of the key with a whole holder pattern (the exact table).
-    fn hash_with(&self, pattern: u128) -> u64 {
+    /// The hash of the key with the hands of players 1 to 3 (the exact table).
+    fn hash_with(&self, hands: &[u64; 3]) -> u64 {
         let mut h = self.cards.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         h ^= self.extra.wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(41);
-        h ^= (pattern as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17);
-        h ^= ((pattern >> 64) as u64).wrapping_mul(0x27D4_EB2F_1656_67C5).rotate_left(53);
+        h ^= hands[0].wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17);
+        h ^= hands[1].wrapping_mul(0x27D4_EB2F_1656_67C5).rotate_left(53);
+        h ^= hands[2].wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(29);
         h ^ (h >> 31)
     }
 }
@@ -107,12 +108,13 @@ const EMPTY_SLOT: Slot =
     Slot { key: Key { lengths: 0, cards: 0, extra: 0 }, generation: 0, head: 0, tail: 0, blocks: 0, cursor: 0 };
 
 /// One position of the exact table: the cards left and the rule state (the key; its suit
-/// lengths follow from the rest), who holds each card, and the bounds.
+/// lengths follow from the rest), the hands of players 1 to 3 (player 0 holds the rest), and
+/// the bounds.
 #[derive(Clone, Copy, Debug)]
 struct ExactEntry {
     cards: u64,
     extra: u64,
-    pattern: u128,
+    hands: [u64; 3],
     lo: i16,
     hi: i16,
     best: u8,
@@ -122,7 +124,7 @@ struct ExactEntry {
 }
 
 const EMPTY_EXACT: ExactEntry =
-    ExactEntry { cards: 0, extra: 0, pattern: 0, lo: i16::MIN, hi: i16::MAX, best: u8::MAX, left: 0, generation: 0 };
+    ExactEntry { cards: 0, extra: 0, hands: [0; 3], lo: i16::MIN, hi: i16::MAX, best: u8::MAX, left: 0, generation: 0 };
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
@@ -201,23 +203,24 @@ impl Tt {
 
     /// The bucket of the exact table for a position (allocated on first use).
     #[inline]
-    fn exact_bucket(&self, key: &Key, pattern: u128) -> usize {
+    fn exact_bucket(&self, key: &Key, hands: &[u64; 3]) -> usize {
         let buckets = self.exact.len() / EXACT_BUCKET;
-        (key.hash_with(pattern) as usize & (buckets - 1)) * EXACT_BUCKET
+        (key.hash_with(hands) as usize & (buckets - 1)) * EXACT_BUCKET
     }
 
-    /// [`Tt::probe`] for a position of a search without partition (its pattern whole).
+    /// [`Tt::probe`] for a position of a search without partition: the key (its cards the cards
+    /// left) and the hands of players 1 to 3.
     #[inline]
-    pub fn probe_exact(&self, key: &Key, pattern: u128, alpha: i32, beta: i32) -> Probe {
+    pub fn probe_exact(&self, key: &Key, hands: &[u64; 3], alpha: i32, beta: i32) -> Probe {
         if self.exact.is_empty() {
             return Probe::Open(None);
         }
-        let start = self.exact_bucket(key, pattern);
+        let start = self.exact_bucket(key, hands);
         for entry in &self.exact[start..start + EXACT_BUCKET] {
             if entry.generation == self.exact_generation
                 && entry.cards == key.cards
                 && entry.extra == key.extra
-                && entry.pattern == pattern
+                && entry.hands == *hands
             {
                 if let Some(value) = settles(entry.lo, entry.hi, alpha, beta) {
                     return Probe::Cut(value, 0);
@@ -234,7 +237,7 @@ impl Tt {
     pub fn store_exact(
         &mut self,
         key: &Key,
-        pattern: u128,
+        hands: &[u64; 3],
         left: i32,
         alpha: i32,
         beta: i32,
@@ -247,13 +250,13 @@ impl Tt {
         }
         let (lower, upper) = (value > alpha, value < beta);
         let generation = self.exact_generation;
-        let start = self.exact_bucket(key, pattern);
+        let start = self.exact_bucket(key, hands);
         let bucket = &mut self.exact[start..start + EXACT_BUCKET];
         let same = |entry: &ExactEntry| {
             entry.generation == generation
                 && entry.cards == key.cards
                 && entry.extra == key.extra
-                && entry.pattern == pattern
+                && entry.hands == *hands
         };
         let slot = match bucket.iter().position(same) {
             Some(index) => index,
@@ -266,7 +269,7 @@ impl Tt {
                 bucket[index] = ExactEntry {
                     cards: key.cards,
                     extra: key.extra,
-                    pattern,
+                    hands: *hands,
                     left: left.clamp(0, 255) as u8,
                     generation,
                     ..EMPTY_EXACT
