@@ -13,7 +13,7 @@
 //! result comes from the hand's audited deal, replayed with full knowledge by the rules core.
 
 use crate::bots::bot_for_level;
-use crate::local::{build_table_view, score_entries, trick_view, trick_winner, Activity};
+use crate::local::{build_table_view, score_entries, trick_view, Activity};
 use crate::session::{
     HandResult, LogLine, NearbyStatus, PauseView, ScoreRow, Scoreboard, TableSession, TableView, TrickView,
 };
@@ -194,8 +194,11 @@ impl<G: BotGame> NetworkSession<G> {
                 self.new_hand(hand);
                 true
             }
-            NodeEvent::Table(TableEvent::Applied { hand, seat, line, .. }) => {
+            NodeEvent::Table(TableEvent::Applied { hand, seat, line, trick, .. }) => {
                 self.new_hand(hand);
+                if let Some(done) = trick {
+                    self.tricks.push(trick_view(&done.trick, done.winner));
+                }
                 let words = self.words(&line);
                 let play_started = self.view.as_ref().is_some_and(|view| {
                     let table = view.hand().table();
@@ -210,13 +213,7 @@ impl<G: BotGame> NetworkSession<G> {
             NodeEvent::View(snapshot) if snapshot.seat == self.own.0 => {
                 let Some(view) = snapshot.view.downcast_ref::<SeatView<G>>() else { return false };
                 self.new_hand(snapshot.hand);
-                let before = self.view.as_ref().map_or(0, |view| view.hand().table().trick_index());
                 let table = view.hand().table();
-                if table.trick_index() > before {
-                    if let Some(trick) = table.last_trick() {
-                        self.tricks.push(trick_view(trick, trick_winner(table, trick)));
-                    }
-                }
                 if table.trick_index() > 0 || !table.trick().is_empty() {
                     self.last_calls.iter_mut().for_each(|call| *call = None);
                 }

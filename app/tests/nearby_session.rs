@@ -20,6 +20,8 @@ struct Device {
     events: tokio::sync::mpsc::UnboundedReceiver<NodeEvent>,
     session: Option<Box<dyn NearbySession>>,
     results: Vec<HandResult>,
+    /// The tricks the screen listed when each hand's result came.
+    tricks_listed: Vec<usize>,
     actions: u32,
     done: bool,
 }
@@ -33,7 +35,16 @@ fn start_device(dir: &Path, name: &str, address: Multiaddr) -> Device {
         chaos: false,
     };
     let (client, events) = spawn(config).expect("node");
-    Device { client, address, events, session: None, results: Vec::new(), actions: 0, done: false }
+    Device {
+        client,
+        address,
+        events,
+        session: None,
+        results: Vec::new(),
+        tricks_listed: Vec::new(),
+        actions: 0,
+        done: false,
+    }
 }
 
 fn introduce(devices: &[Device]) {
@@ -79,6 +90,8 @@ fn step(index: usize, device: &mut Device) {
         }
         match session.hand_result() {
             Some(result) => {
+                let own = session.own_seat().expect("a person's seat");
+                device.tricks_listed.push(session.view(Some(own)).tricks.len());
                 device.results.push(result);
                 session.next_hand().expect("next hand");
             }
@@ -163,6 +176,8 @@ fn two_devices_play_hands_through_the_network_session() {
         assert_ne!(seats[0], seats[1]);
         for device in &devices {
             assert_eq!(device.results.len(), 2, "both hands shown");
+            // Bots play several tricks between two looks of the screen: it lists all of them.
+            assert_eq!(device.tricks_listed, [13, 13], "every trick of both hands listed");
             assert!(device.results.iter().all(|result| result.verified == Some(true)), "every deal verified");
             assert!(device.results.iter().all(|result| !result.breakdown.is_empty()), "the audited replay");
             let session = device.session.as_ref().unwrap();

@@ -2,7 +2,7 @@
 //! identical logs and scores on every device; faults named and paused; crashes resumed.
 
 use troef_net::table::local::{Chaos, LocalTables};
-use troef_net::table::TableEvent;
+use troef_net::table::{CompletedTrick, TableEvent};
 
 /// Plays until every device is over; returns the tables.
 fn play(game: &str, config: &[(&str, &str)], hosts: &[usize], hands: u32, seed: u64, chaos: Chaos) -> LocalTables {
@@ -108,6 +108,46 @@ fn duplicated_reordered_and_replayed_entries_change_nothing() {
         calm.outcomes().values().next().map(|o| o.1.clone()),
         wild.outcomes().values().next().map(|o| o.1.clone())
     );
+}
+
+/// Every trick reaches every device's events once, in order, with its taker, also when entries
+/// arrive duplicated, reordered and in bursts: a screen lists the whole hand from them even when
+/// several tricks complete before it looks.
+#[test]
+fn every_completed_trick_is_reported_once_with_its_taker() {
+    let chaos = Chaos { duplicate: true, reorder: true, replay: true };
+    for (index, chaos) in [Chaos::default(), chaos].into_iter().enumerate() {
+        let tables = play("tarneeb", &[], &[0, 1, 2, 3], 2, 7 + index as u64, chaos);
+        let mut first: Option<Vec<(u64, CompletedTrick)>> = None;
+        for (device, state) in tables.devices.iter().enumerate() {
+            let reported: Vec<(u64, CompletedTrick)> = state
+                .events
+                .iter()
+                .filter_map(|event| match event {
+                    TableEvent::Applied { hand, trick: Some(trick), .. } => Some((*hand, *trick)),
+                    _ => None,
+                })
+                .collect();
+            for hand in 1..=2u64 {
+                let tricks: Vec<&CompletedTrick> =
+                    reported.iter().filter(|(number, _)| *number == hand).map(|(_, trick)| trick).collect();
+                assert_eq!(tricks.len(), 13, "device {device}, hand {hand}");
+                for (trick_index, done) in tricks.iter().enumerate() {
+                    assert_eq!(done.trick.cards().len(), 4, "device {device}, hand {hand}, trick {trick_index}");
+                    assert!(done.trick.cards().iter().all(|played| played.card.is_some()));
+                    let winner = done.winner.expect("a taker");
+                    assert!(done.trick.cards().iter().any(|played| played.seat == winner));
+                    if let Some(next) = tricks.get(trick_index + 1) {
+                        assert_eq!(next.trick.leader, winner, "the taker leads the next trick");
+                    }
+                }
+            }
+            match &first {
+                None => first = Some(reported),
+                Some(first) => assert_eq!(first, &reported, "device {device} saw other tricks"),
+            }
+        }
+    }
 }
 
 /// Acceptance 3: a device that crashes mid-hand and restarts from its save finishes the table with

@@ -154,6 +154,10 @@ pub enum TableEvent {
         round: u32,
         seat: u8,
         line: String,
+        /// The trick this action completed, so that a screen can list every trick even when
+        /// several complete before it looks (a sync brings a run of entries at once).
+        #[serde(default)]
+        trick: Option<CompletedTrick>,
     },
     YourTurn {
         hand: u64,
@@ -164,6 +168,13 @@ pub enum TableEvent {
         hands: u32,
     },
     Paused(TableFault),
+}
+
+/// A trick an action completed: its cards as this device saw them, and who took it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CompletedTrick {
+    pub trick: troef_core::Trick,
+    pub winner: Option<Seat>,
 }
 
 /// An entry a replica wants sent, before it is numbered and signed.

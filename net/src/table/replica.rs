@@ -17,7 +17,7 @@
 //! discards or plays face down is a stand-in the peer picks among the cards it has not placed.
 
 use super::wire::{Body, Settlement, WireAction};
-use super::{forfeit_deltas, HandSummary, Out, TableEvent, TableFault, TableFaultKind};
+use super::{forfeit_deltas, CompletedTrick, HandSummary, Out, TableEvent, TableFault, TableFaultKind};
 use crate::messages::Message;
 use crate::session::{DealSession, HandParams};
 use rand_chacha::rand_core::SeedableRng;
@@ -551,6 +551,7 @@ impl<G: BotGame> SeatReplica<G> {
             return Ok(out);
         }
         let mut work = hand.clone();
+        let tricks_before = work.table().trick_index();
         let mut changes = Vec::new();
         if wire.remixed {
             // Another seat's re-mix: its order is secret, and this seat forgets the hand's cards
@@ -592,6 +593,7 @@ impl<G: BotGame> SeatReplica<G> {
                 current.claims.push((claimant, Slot(slot), card));
             }
         }
+        let trick = completed_trick(tricks_before, &applied);
         current.hand = Some(applied);
         current.dirty = true;
         current.actions.push((seat, logged));
@@ -600,6 +602,7 @@ impl<G: BotGame> SeatReplica<G> {
             round: action_round,
             seat: seat.0,
             line: wire.line.clone(),
+            trick,
         });
         self.feed(&changes)
     }
@@ -877,10 +880,17 @@ impl<G: BotGame> SeatReplica<G> {
             out.extend(self.apply_other_opened(me, &wire, &[], wire.clone(), false)?);
             return Ok(out);
         }
+        let trick = completed_trick(before.table().trick_index(), &hand);
         current.hand = Some(hand);
         current.dirty = true;
         current.actions.push((me, wire.clone()));
-        self.events.push(TableEvent::Applied { hand: self.hand_number, round, seat: me.0, line: wire.line.clone() });
+        self.events.push(TableEvent::Applied {
+            hand: self.hand_number,
+            round,
+            seat: me.0,
+            line: wire.line.clone(),
+            trick,
+        });
         let mut out = vec![Out { hand: self.hand_number, round, body: Body::Action(wire) }];
         out.extend(self.feed(&changes)?);
         Ok(out)
@@ -1006,4 +1016,19 @@ impl<G: BotGame> SeatReplica<G> {
         self.events.push(TableEvent::TableOver { hands: self.hands_played });
         Ok(true)
     }
+}
+
+/// The trick an action completed, read from the hand after it (`tricks_before`: the tricks
+/// completed before the action); its taker is the seat whose won pile holds its cards.
+fn completed_trick<G: Game>(tricks_before: u8, after: &Hand<G>) -> Option<CompletedTrick> {
+    let table = after.table();
+    if table.trick_index() <= tricks_before {
+        return None;
+    }
+    let trick = *table.last_trick()?;
+    let winner = trick.cards().first().and_then(|played| match table.place(played.slot) {
+        Place::Won(seat) => Some(seat),
+        _ => None,
+    });
+    Some(CompletedTrick { trick, winner })
 }
