@@ -94,6 +94,10 @@ struct State {
     blind_trick: bool,
     /// Goal::SeatTricks with a first-trick player: he lost the first trick.
     first_trick_lost: bool,
+    /// Goal::Points: the positive and the negative card points still in hands and in the trick
+    /// in progress (kept as tricks complete, for the bounds at every trick boundary).
+    points_up: i32,
+    points_down: i32,
 }
 
 /// The answer of one solve.
@@ -423,9 +427,6 @@ pub(crate) struct Engine<'a> {
     point_cards: u64,
     /// Card points (Goal::Points), all zero otherwise.
     values: [i16; 64],
-    /// The distinct non-zero card values and their cards, for fast sums.
-    value_groups: [(i16, u64); 16],
-    value_group_count: usize,
     /// Players whose SeatTricks table is not flat, as player bits.
     seat_counted: u8,
     history: [[u32; 64]; MAX_PLAYERS],
@@ -447,21 +448,8 @@ impl<'a> Engine<'a> {
             *slot = objective.max_side & (1 << player) != 0;
         }
         let mut values = [0i16; 64];
-        let mut value_groups = [(0i16, 0u64); 16];
-        let mut value_group_count = 0;
         if let Kind::Points(points) = kind {
             values = points.card;
-            for (card, &value) in points.card.iter().enumerate() {
-                if value == 0 {
-                    continue;
-                }
-                if let Some(group) = value_groups[..value_group_count].iter_mut().find(|(v, _)| *v == value) {
-                    group.1 |= 1 << card;
-                } else if value_group_count < value_groups.len() {
-                    value_groups[value_group_count] = (value, 1 << card);
-                    value_group_count += 1;
-                }
-            }
         }
         let mut seat_counted = 0u8;
         if let Kind::Seat(seat) = kind {
@@ -474,7 +462,7 @@ impl<'a> Engine<'a> {
                 seat_counted |= 1 << player;
             }
         }
-        let point_cards = value_groups[..value_group_count].iter().fold(0u64, |set, &(_, cards)| set | cards);
+        let point_cards = (0..64).filter(|&card| values[card] != 0).fold(0u64, |set, card| set | 1 << card);
         // Partition search needs suit-following rules; with card points it also needs few point
         // cards (Rikken's Schoppen Mie has one), whose places go into the key.
         let relative = rules.follow == Follow::Suit
@@ -519,7 +507,24 @@ impl<'a> Engine<'a> {
             blind_available: position.blind_available,
             blind_trick: position.blind_trick,
             first_trick_lost,
+            points_up: 0,
+            points_down: 0,
         };
+        let mut s = s;
+        let in_play = position.hands.iter().fold(0u64, |set, &hand| set | hand)
+            | position.trick[..usize::from(position.trick_len).min(MAX_PLAYERS)]
+                .iter()
+                .fold(0u64, |set, &card| set | bit(card));
+        let mut cards = in_play & point_cards;
+        while cards != 0 {
+            let value = i32::from(values[cards.trailing_zeros() as usize]);
+            cards &= cards - 1;
+            if value > 0 {
+                s.points_up += value;
+            } else {
+                s.points_down += value;
+            }
+        }
         Engine {
             rules,
             kind,
@@ -534,8 +539,6 @@ impl<'a> Engine<'a> {
             special,
             point_cards,
             values,
-            value_groups,
-            value_group_count,
             seat_counted,
             history: [[0; 64]; MAX_PLAYERS],
             killer: [u8::MAX; 64],
@@ -845,16 +848,7 @@ impl<'a> Engine<'a> {
         match self.kind {
             Kind::Tricks => (0, left),
             Kind::Points(points) => {
-                let cards = self.remaining() | self.trick_cards();
-                let (mut lo, mut hi) = (0, 0);
-                for &(value, group) in &self.value_groups[..self.value_group_count] {
-                    let sum = i32::from(value) * (cards & group).count_ones() as i32;
-                    if sum > 0 {
-                        hi += sum;
-                    } else {
-                        lo += sum;
-                    }
-                }
+                let (mut lo, mut hi) = (self.s.points_down, self.s.points_up);
                 if left > 0 {
                     let last = i32::from(points.last_trick);
                     hi += last.max(0);
@@ -1075,7 +1069,13 @@ impl<'a> Engine<'a> {
             Kind::Tricks => gain = 1,
             Kind::Points(points) => {
                 for &card in &self.s.trick[..self.n as usize] {
-                    gain += i32::from(self.values[card as usize]);
+                    let value = i32::from(self.values[card as usize]);
+                    gain += value;
+                    if value > 0 {
+                        self.s.points_up -= value;
+                    } else {
+                        self.s.points_down -= value;
+                    }
                 }
                 if self.s.trick_index + 1 == self.rules.tricks_total {
                     gain += i32::from(points.last_trick);
