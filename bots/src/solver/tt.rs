@@ -19,7 +19,10 @@
 //! the table would fill eight times too soon and, starting over, lose everything in the middle
 //! of a long search. Such positions go to a plain table of buckets of [`EXACT_BUCKET`] entries
 //! instead, where a new position replaces the one with the fewest tricks left (the cheapest to
-//! search again). Each part is allocated on first use, so a solver pays for the one it needs.
+//! search again). A search uses only the first buckets of that table at first and doubles the
+//! part in use when it is half full (moving the entries whose bucket changes, as in linear
+//! hashing), so small searches stay in the cache and big ones get the whole table. Each part is
+//! allocated on first use, so a solver pays for the one it needs.
 
 /// Entries per block.
 const BLOCK: usize = 8;
@@ -27,6 +30,9 @@ const BLOCK: usize = 8;
 const MAX_BLOCKS: u16 = 64;
 /// Entries of a bucket of the exact table.
 const EXACT_BUCKET: usize = 4;
+/// Buckets of the exact table in use at the start of a search (under a megabyte, so that a small
+/// search stays in the processor's cache); the part in use doubles as it fills.
+const EXACT_FIRST_BUCKETS: usize = 1 << 12;
 
 /// The exact part of a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -149,6 +155,10 @@ pub(crate) struct Tt {
     generation: u32,
     exact: Vec<ExactEntry>,
     exact_generation: u16,
+    /// Buckets of the exact table in use (a power of two).
+    exact_buckets: usize,
+    /// Entries of this generation in the buckets in use.
+    exact_filled: usize,
 }
 
 impl Tt {
@@ -164,6 +174,8 @@ impl Tt {
             generation: 1,
             exact: Vec::new(),
             exact_generation: 1,
+            exact_buckets: 0,
+            exact_filled: 0,
         }
     }
 
@@ -199,13 +211,40 @@ impl Tt {
             self.exact.fill(EMPTY_EXACT);
             self.exact_generation = 1;
         }
+        self.exact_buckets = EXACT_FIRST_BUCKETS.min(self.exact.len() / EXACT_BUCKET);
+        self.exact_filled = 0;
     }
 
     /// The bucket of the exact table for a position (allocated on first use).
     #[inline]
     fn exact_bucket(&self, key: &Key, hands: &[u64; 3]) -> usize {
-        let buckets = self.exact.len() / EXACT_BUCKET;
-        (key.hash_with(hands) as usize & (buckets - 1)) * EXACT_BUCKET
+        (key.hash_with(hands) as usize & (self.exact_buckets - 1)) * EXACT_BUCKET
+    }
+
+    /// Doubles the buckets of the exact table in use: each entry stays in its bucket or moves
+    /// to the same bucket of the new half, which holds nothing of this generation.
+    fn grow_exact(&mut self) {
+        let old = self.exact_buckets;
+        let mask = 2 * old - 1;
+        for bucket in 0..old {
+            let mut moved = 0;
+            for index in bucket * EXACT_BUCKET..(bucket + 1) * EXACT_BUCKET {
+                let entry = self.exact[index];
+                if entry.generation != self.exact_generation {
+                    continue;
+                }
+                let key = Key { lengths: 0, cards: entry.cards, extra: entry.extra };
+                if key.hash_with(&entry.hands) as usize & mask != bucket {
+                    self.exact[(bucket + old) * EXACT_BUCKET + moved] = entry;
+                    self.exact[index].generation = self.exact_generation.wrapping_sub(1);
+                    moved += 1;
+                }
+            }
+            for index in (bucket + old) * EXACT_BUCKET + moved..(bucket + old + 1) * EXACT_BUCKET {
+                self.exact[index].generation = self.exact_generation.wrapping_sub(1);
+            }
+        }
+        self.exact_buckets = 2 * old;
     }
 
     /// [`Tt::probe`] for a position of a search without partition: the key (its cards the cards
@@ -247,6 +286,8 @@ impl Tt {
         if self.exact.is_empty() {
             let buckets = (self.entries / EXACT_BUCKET).max(1).next_power_of_two();
             self.exact = vec![EMPTY_EXACT; buckets * EXACT_BUCKET];
+            self.exact_buckets = EXACT_FIRST_BUCKETS.min(buckets);
+            self.exact_filled = 0;
         }
         let (lower, upper) = (value > alpha, value < beta);
         let generation = self.exact_generation;
@@ -262,10 +303,10 @@ impl Tt {
             Some(index) => index,
             None => {
                 // A free entry, else the one with the fewest tricks left.
-                let index = bucket
-                    .iter()
-                    .position(|entry| entry.generation != generation)
-                    .unwrap_or_else(|| (0..EXACT_BUCKET).min_by_key(|&index| bucket[index].left).unwrap_or(0));
+                let free = bucket.iter().position(|entry| entry.generation != generation);
+                self.exact_filled += usize::from(free.is_some());
+                let index =
+                    free.unwrap_or_else(|| (0..EXACT_BUCKET).min_by_key(|&index| bucket[index].left).unwrap_or(0));
                 bucket[index] = ExactEntry {
                     cards: key.cards,
                     extra: key.extra,
@@ -281,6 +322,11 @@ impl Tt {
         tighten(&mut entry.lo, &mut entry.hi, lower, upper, value);
         if let Some(best) = best {
             entry.best = best;
+        }
+        if 2 * self.exact_filled > self.exact_buckets * EXACT_BUCKET
+            && 2 * self.exact_buckets * EXACT_BUCKET <= self.exact.len()
+        {
+            self.grow_exact();
         }
     }
 
