@@ -186,7 +186,7 @@ impl Solver {
     }
 
     /// [`Solver::value`] starting the MTD probes at `guess` (a value of the whole hand, base
-    /// included).
+    /// included; a goal of card points searches its whole window at once and needs none).
     pub fn value_with_guess(&mut self, position: &Position, objective: &Objective, guess: Option<i32>) -> Solution {
         self.prepare(position, objective);
         let cap = self.node_cap;
@@ -494,7 +494,7 @@ impl<'a> Engine<'a> {
             }
             _ => false,
         };
-        let s = State {
+        let mut s = State {
             hands: position.hands,
             trick: position.trick,
             trick_len: position.trick_len,
@@ -510,7 +510,6 @@ impl<'a> Engine<'a> {
             points_up: 0,
             points_down: 0,
         };
-        let mut s = s;
         let in_play = position.hands.iter().fold(0u64, |set, &hand| set | hand)
             | position.trick[..usize::from(position.trick_len).min(MAX_PLAYERS)]
                 .iter()
