@@ -2043,6 +2043,53 @@ mod tests {
         lo
     }
 
+    /// A random deal at the first trick: `tricks` cards a player from the top `ranks` of each
+    /// suit; the cards dealt.
+    fn random_deal(
+        rng: &mut rand_chacha::ChaCha8Rng,
+        players: usize,
+        tricks: u8,
+        ranks: u8,
+        trump: bool,
+    ) -> (Position, Vec<SolverCard>) {
+        let mut deck: Vec<SolverCard> = (0..4u8).flat_map(|suit| (0..ranks).map(move |s| suit * 16 + s)).collect();
+        deck.shuffle(rng);
+        let dealt = deck[..usize::from(tricks) * players].to_vec();
+        let mut hands = [0u64; MAX_PLAYERS];
+        for (index, &card) in dealt.iter().enumerate() {
+            hands[index % players] |= bit(card);
+        }
+        let position = Position {
+            rules: Rules::plain(players as u8, tricks),
+            hands,
+            trick: [0; MAX_PLAYERS],
+            trick_len: 0,
+            leader: rng.gen_range(0..players as u8),
+            trump: trump.then(|| rng.gen_range(0..4)),
+            trick_index: 0,
+            won: [0; MAX_PLAYERS],
+            called_live: false,
+            blind_available: false,
+            blind_trick: false,
+        };
+        (position, dealt)
+    }
+
+    /// Card points for one random player against the others.
+    fn points_of_one(rng: &mut rand_chacha::ChaCha8Rng, players: usize, card: [i16; 64], last_trick: i16) -> Objective {
+        Objective {
+            max_side: 1 << rng.gen_range(0..players),
+            goal: Goal::Points(Box::new(PointRules {
+                card,
+                last_trick,
+                any_trick: 0,
+                all_tricks: 0,
+                marriages: false,
+            })),
+            base: 0,
+        }
+    }
+
     #[test]
     fn partition_search_on_point_cards_matches_the_exact_table() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
@@ -2050,44 +2097,14 @@ mod tests {
         for round in 0..300 {
             let players = if round % 3 == 0 { 3 } else { 4 };
             let tricks = rng.gen_range(4..=7u8);
-            let mut deck: Vec<SolverCard> = (0..4u8).flat_map(|suit| (0..13u8).map(move |s| suit * 16 + s)).collect();
-            deck.shuffle(&mut rng);
-            let mut hands = [0u64; MAX_PLAYERS];
-            for (index, &card) in deck.iter().take(usize::from(tricks) * players).enumerate() {
-                hands[index % players] |= bit(card);
-            }
+            let (mut position, dealt) = random_deal(&mut rng, players, tricks, 13, round % 2 == 0);
+            position.rules.spade_ban_tricks = u8::from(round % 4 == 1) * 2;
             // One to three point cards among the dealt ones, some negative (Schoppen Mie's queen).
-            let dealt: Vec<SolverCard> = deck[..usize::from(tricks) * players].to_vec();
             let mut card = [0i16; 64];
             for _ in 0..rng.gen_range(1..=3) {
                 card[*dealt.choose(&mut rng).unwrap() as usize] = if rng.gen_bool(0.5) { -1 } else { 2 };
             }
-            let mut rules = Rules::plain(players as u8, tricks);
-            rules.spade_ban_tricks = u8::from(round % 4 == 1) * 2;
-            let position = Position {
-                rules,
-                hands,
-                trick: [0; MAX_PLAYERS],
-                trick_len: 0,
-                leader: rng.gen_range(0..players as u8),
-                trump: (round % 2 == 0).then(|| rng.gen_range(0..4)),
-                trick_index: 0,
-                won: [0; MAX_PLAYERS],
-                called_live: false,
-                blind_available: false,
-                blind_trick: false,
-            };
-            let objective = Objective {
-                max_side: 1 << rng.gen_range(0..players),
-                goal: Goal::Points(Box::new(PointRules {
-                    card,
-                    last_trick: -1,
-                    any_trick: 0,
-                    all_tricks: 0,
-                    marriages: false,
-                })),
-                base: 0,
-            };
+            let objective = points_of_one(&mut rng, players, card, -1);
             assert_eq!(
                 value(&position, &objective, true),
                 value(&position, &objective, false),
@@ -2107,38 +2124,12 @@ mod tests {
         for round in 0..120 {
             let players = if round % 2 == 0 { 3 } else { 4 };
             let tricks = rng.gen_range(4..=6u8);
-            let mut deck: Vec<SolverCard> = (0..4u8).flat_map(|suit| (0..8u8).map(move |s| suit * 16 + s)).collect();
-            deck.shuffle(&mut rng);
-            let mut hands = [0u64; MAX_PLAYERS];
+            let (position, dealt) = random_deal(&mut rng, players, tricks, 8, round % 3 != 0);
             let mut card = [0i16; 64];
-            for (index, &dealt) in deck.iter().take(usize::from(tricks) * players).enumerate() {
-                hands[index % players] |= bit(dealt);
+            for &dealt in &dealt {
                 card[dealt as usize] = [0, 0, 2, 3, 4, 10, 11, 0][usize::from(dealt & 7)];
             }
-            let position = Position {
-                rules: Rules::plain(players as u8, tricks),
-                hands,
-                trick: [0; MAX_PLAYERS],
-                trick_len: 0,
-                leader: rng.gen_range(0..players as u8),
-                trump: (round % 3 != 0).then(|| rng.gen_range(0..4)),
-                trick_index: 0,
-                won: [0; MAX_PLAYERS],
-                called_live: false,
-                blind_available: false,
-                blind_trick: false,
-            };
-            let objective = Objective {
-                max_side: 1 << rng.gen_range(0..players),
-                goal: Goal::Points(Box::new(PointRules {
-                    card,
-                    last_trick: 10,
-                    any_trick: 0,
-                    all_tricks: 0,
-                    marriages: false,
-                })),
-                base: 0,
-            };
+            let objective = points_of_one(&mut rng, players, card, 10);
             let roomy = value_with_table(&position, &objective, false, 1 << 14);
             let tiny = value_with_table(&position, &objective, false, 4);
             assert_eq!(tiny, roomy, "round {round}: {position:?}");
