@@ -232,7 +232,7 @@ impl<G: BotGame> LocalSession<G> {
         let activity = Activity {
             log,
             last_calls,
-            tricks: self.tricks.iter().map(|trick| trick_view(trick, trick_winner(self.hand.table(), trick))).collect(),
+            tricks: self.tricks.iter().map(|trick| trick_view(trick, self.hand.table().taker(trick))).collect(),
             hand_number: self.finished.len() as u32 + 1,
             undo_available: viewer.is_some_and(|seat| self.undo_point(seat).is_some()),
             may_act: true,
@@ -386,7 +386,7 @@ pub(crate) fn build_table_view<G: Game>(
         hand,
         trick: trick_view(table.trick(), None),
         last_trick: table.last_trick().map(|trick| {
-            let winner = if table.trick().is_empty() { trick_winner(table, trick) } else { None };
+            let winner = if table.trick().is_empty() { table.taker(trick) } else { None };
             trick_view(trick, winner)
         }),
         talon: talon_slots.iter().map(|slot| CardFace { card: table.card_at(slot) }).collect(),
@@ -448,15 +448,6 @@ pub(crate) fn trick_view(trick: &Trick, winner: Option<Seat>) -> TrickView {
             .map(|played| TrickCardView { seat: played.seat, face: CardFace { card: played.card } })
             .collect(),
         winner,
-    }
-}
-
-/// Who took a completed trick: the seat whose won pile holds its cards.
-pub(crate) fn trick_winner(table: &troef_core::Table, trick: &Trick) -> Option<Seat> {
-    let slot = trick.cards().first()?.slot;
-    match table.place(slot) {
-        Place::Won(seat) => Some(seat),
-        _ => None,
     }
 }
 

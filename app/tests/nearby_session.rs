@@ -145,6 +145,9 @@ fn join(device: &Device) {
     device.client.send(Command::Join { table_name: "kitchen".into(), seat: None, own_bot: None });
 }
 
+/// The hands of the two-device table.
+const HANDS: u32 = 8;
+
 fn base(name: &str) -> PathBuf {
     let base = std::env::temp_dir().join(format!("troef-app-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);
@@ -165,7 +168,9 @@ fn two_devices_play_hands_through_the_network_session() {
             })
             .collect();
         introduce(&devices);
-        open(&devices[0], 2, 5);
+        // Several hands: the deal is random (every device's shuffle), and a Tarneeb hand that all
+        // four pass is thrown in without a trick.
+        open(&devices[0], HANDS, 5);
         join(&devices[1]);
         play_until(&mut devices, |all| all.iter().all(|device| device.done)).await;
         finish(&mut devices);
@@ -175,15 +180,22 @@ fn two_devices_play_hands_through_the_network_session() {
         assert_eq!(seats[0], Seat(0), "the opener sits at seat 0");
         assert_ne!(seats[0], seats[1]);
         for device in &devices {
-            assert_eq!(device.results.len(), 2, "both hands shown");
-            // Bots play several tricks between two looks of the screen: it lists all of them.
-            assert_eq!(device.tricks_listed, [13, 13], "every trick of both hands listed");
+            assert_eq!(device.results.len(), HANDS as usize, "every hand shown");
             assert!(device.results.iter().all(|result| result.verified == Some(true)), "every deal verified");
             assert!(device.results.iter().all(|result| !result.breakdown.is_empty()), "the audited replay");
             let session = device.session.as_ref().unwrap();
-            assert_eq!(session.scoreboard().rows.len(), 2);
-            let record = session.finished_record(1).expect("the first hand's record");
-            assert!(troef_core::record::replay_hand::<troef_core::games::tarneeb::Tarneeb>(&record).is_ok());
+            assert_eq!(session.scoreboard().rows.len(), HANDS as usize);
+            // Bots play several tricks between two looks of the screen: the list holds every
+            // trick the hand's audited record played (none in a thrown-in hand).
+            let played: Vec<usize> = (1..=HANDS)
+                .map(|number| {
+                    let record = session.finished_record(number).expect("every hand's record");
+                    assert!(troef_core::record::replay_hand::<troef_core::games::tarneeb::Tarneeb>(&record).is_ok());
+                    record.actions.iter().filter(|line| line.contains(" PLAY ")).count() / 4
+                })
+                .collect();
+            assert_eq!(device.tricks_listed, played, "every trick of every hand listed");
+            assert!(played.contains(&13), "a hand was played out: {played:?}");
         }
         assert_eq!(devices[0].results, devices[1].results, "both devices show the same results");
 
@@ -209,11 +221,11 @@ fn two_devices_play_hands_through_the_network_session() {
     });
 }
 
-/// Bram's app stops in the middle of the second hand (its node and session gone) and starts again
+/// Bram's app stops in the middle of a later hand's play (its node and session gone) and starts again
 /// on the same data directory: the node resumes the saved table, the new session picks the hand
 /// up where it is, the others see Bram missing meanwhile, and both devices end with the same
 /// last result and the same record of that hand (from the match scores before it, though Bram's
-/// new session never saw the first hand end).
+/// new session never saw the hands before it end).
 #[test]
 fn a_device_restarted_mid_hand_rejoins_the_table() {
     nearby::runtime().block_on(async {
@@ -225,17 +237,23 @@ fn a_device_restarted_mid_hand_rejoins_the_table() {
             })
             .collect();
         introduce(&devices);
-        open(&devices[0], 2, 9);
+        open(&devices[0], HANDS, 9);
         join(&devices[1]);
-        let mut after_first: Option<u32> = None;
+        // Bram stops once a hand after the first is in its card play (a thrown-in hand has none).
+        let mut comeback: Option<u32> = None;
         play_until(&mut devices, |all| {
-            if all[1].results.is_empty() {
-                return false;
+            let bram = &all[1];
+            assert!(!bram.done, "the table ended before a later hand was played");
+            let Some(session) = bram.session.as_ref().filter(|_| !bram.results.is_empty()) else { return false };
+            let view = session.view(session.own_seat());
+            let first = bram.results[0].hand_number;
+            if view.hand_number > first && (1..=10).contains(&view.tricks_played) {
+                comeback = Some(view.hand_number);
             }
-            let mark = *after_first.get_or_insert(all[1].actions);
-            all[1].actions >= mark + 3
+            comeback.is_some()
         })
         .await;
+        let comeback = comeback.expect("the hand Bram comes back to");
         devices[1].client.send(Command::Shutdown);
         let stopped = devices.pop().expect("Bram");
         drop(stopped);
@@ -258,14 +276,14 @@ fn a_device_restarted_mid_hand_rejoins_the_table() {
         let _ = std::fs::remove_dir_all(&base);
         bram = devices.pop().expect("Bram");
         let anna = devices.pop().expect("Anna");
-        assert_eq!(anna.results.len(), 2);
+        assert_eq!(anna.results.len(), HANDS as usize);
         assert!(!bram.results.is_empty(), "Bram's app showed the hands after it rejoined");
         assert_eq!(anna.results.last(), bram.results.last(), "the same last result on both devices");
         assert!(anna.results.iter().chain(&bram.results).all(|result| result.verified == Some(true)));
-        let record_of = |device: &Device| device.session.as_ref().and_then(|session| session.finished_record(2));
-        let record = record_of(&anna).expect("Anna's record of the second hand");
+        let record_of = |device: &Device| device.session.as_ref().and_then(|session| session.finished_record(comeback));
+        let record = record_of(&anna).expect("Anna's record of the hand Bram came back to");
         assert_eq!(record_of(&bram).as_ref(), Some(&record), "the same record of the hand Bram came back to");
-        assert!(record.scores_before.is_some(), "the second hand starts from the first hand's scores");
+        assert!(record.scores_before.is_some(), "the hand starts from the scores of the hands before it");
         // Replayed from its starting scores, the record ends at the totals both devices showed.
         use troef_core::games::tarneeb::Tarneeb;
         use troef_core::Game;
@@ -273,7 +291,7 @@ fn a_device_restarted_mid_hand_rejoins_the_table() {
         let config =
             Tarneeb::config(&troef_core::ConfigValues::validate(Tarneeb::config_keys(), []).expect("defaults"));
         let sheet = Tarneeb::scores_to_sheet(&config, &replayed.scores_after);
-        let shown = &anna.results.last().expect("a result").totals;
+        let shown = &anna.results.iter().find(|result| result.hand_number == comeback).expect("its result").totals;
         assert!(!shown.is_empty());
         assert!(shown.iter().all(|entry| sheet.get(&entry.key) == Some(&entry.value)), "{sheet:?} against {shown:?}");
     });

@@ -591,6 +591,15 @@ impl Table {
         self.last_trick.as_ref()
     }
 
+    /// Who took a completed trick: the seat whose won pile holds its cards (`None` while they
+    /// lie elsewhere).
+    pub fn taker(&self, trick: &Trick) -> Option<Seat> {
+        match self.place(trick.cards().first()?.slot) {
+            Place::Won(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
     /// Tricks completed so far.
     pub fn trick_index(&self) -> u8 {
         self.trick_index

@@ -1165,17 +1165,23 @@ impl<'a> Engine<'a> {
             let (value, relevant, _) = self.moves_node(alpha, beta, None);
             return (value, relevant);
         }
-        let exact = !self.relative;
-        let key = self.key(exact);
-        let others = [self.s.hands[1], self.s.hands[2], self.s.hands[3]];
-        let patterns = if exact { 0 } else { self.patterns() };
-        let probe = if exact {
-            self.tt.probe_exact(&key, &others, alpha, beta)
-        } else {
-            self.tt.probe(&key, patterns, alpha, beta)
-        };
-        let tt_move = match probe {
-            Probe::Cut(value, _) if exact => return (value, self.remaining()),
+        if !self.relative {
+            // Without partition search every card's rank matters: whole positions in the table.
+            let key = self.key(true);
+            let others = [self.s.hands[1], self.s.hands[2], self.s.hands[3]];
+            let tt_move = match self.tt.probe_exact(&key, &others, alpha, beta) {
+                Probe::Cut(value, _) => return (value, self.remaining()),
+                Probe::Open(best) => best,
+            };
+            let (value, _, best) = self.moves_node(alpha, beta, tt_move);
+            if !self.aborted {
+                self.tt.store_exact(&key, &others, left, alpha, beta, value.clamp(lo, hi), best);
+            }
+            return (value, self.remaining());
+        }
+        let key = self.key(false);
+        let patterns = self.patterns();
+        let tt_move = match self.tt.probe(&key, patterns, alpha, beta) {
             Probe::Cut(value, kmask) => return (value, self.cards_of_kmask(kmask)),
             Probe::Open(best) => best,
         };
@@ -1190,10 +1196,6 @@ impl<'a> Engine<'a> {
         }
         // What the rest of the hand is worth depends on who holds each point card.
         relevant |= self.point_cards & self.remaining();
-        if exact {
-            self.tt.store_exact(&key, &others, left, alpha, beta, value.clamp(lo, hi), best);
-            return (value, self.remaining());
-        }
         let kmask = self.kmask_of(relevant);
         self.tt.store(&key, patterns, kmask, alpha, beta, value.clamp(lo, hi), best);
         (value, relevant)

@@ -129,6 +129,14 @@ struct ExactEntry {
     generation: u16,
 }
 
+impl ExactEntry {
+    /// Whether the entry is of this generation and stands for the position.
+    #[inline(always)]
+    fn holds(&self, generation: u16, key: &Key, hands: &[u64; 3]) -> bool {
+        self.generation == generation && self.cards == key.cards && self.extra == key.extra && self.hands == *hands
+    }
+}
+
 const EMPTY_EXACT: ExactEntry =
     ExactEntry { cards: 0, extra: 0, hands: [0; 3], lo: i16::MIN, hi: i16::MAX, best: u8::MAX, left: 0, generation: 0 };
 
@@ -211,6 +219,11 @@ impl Tt {
             self.exact.fill(EMPTY_EXACT);
             self.exact_generation = 1;
         }
+        self.restart_exact_use();
+    }
+
+    /// Back to the first buckets of the exact table (nothing of the generation in use).
+    fn restart_exact_use(&mut self) {
         self.exact_buckets = EXACT_FIRST_BUCKETS.min(self.exact.len() / EXACT_BUCKET);
         self.exact_filled = 0;
     }
@@ -256,11 +269,7 @@ impl Tt {
         }
         let start = self.exact_bucket(key, hands);
         for entry in &self.exact[start..start + EXACT_BUCKET] {
-            if entry.generation == self.exact_generation
-                && entry.cards == key.cards
-                && entry.extra == key.extra
-                && entry.hands == *hands
-            {
+            if entry.holds(self.exact_generation, key, hands) {
                 if let Some(value) = settles(entry.lo, entry.hi, alpha, beta) {
                     return Probe::Cut(value, 0);
                 }
@@ -286,20 +295,13 @@ impl Tt {
         if self.exact.is_empty() {
             let buckets = (self.entries / EXACT_BUCKET).max(1).next_power_of_two();
             self.exact = vec![EMPTY_EXACT; buckets * EXACT_BUCKET];
-            self.exact_buckets = EXACT_FIRST_BUCKETS.min(buckets);
-            self.exact_filled = 0;
+            self.restart_exact_use();
         }
         let (lower, upper) = (value > alpha, value < beta);
         let generation = self.exact_generation;
         let start = self.exact_bucket(key, hands);
         let bucket = &mut self.exact[start..start + EXACT_BUCKET];
-        let same = |entry: &ExactEntry| {
-            entry.generation == generation
-                && entry.cards == key.cards
-                && entry.extra == key.extra
-                && entry.hands == *hands
-        };
-        let slot = match bucket.iter().position(same) {
+        let slot = match bucket.iter().position(|entry| entry.holds(generation, key, hands)) {
             Some(index) => index,
             None => {
                 // A free entry, else the one with the fewest tricks left.

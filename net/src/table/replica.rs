@@ -1019,16 +1019,12 @@ impl<G: BotGame> SeatReplica<G> {
 }
 
 /// The trick an action completed, read from the hand after it (`tricks_before`: the tricks
-/// completed before the action); its taker is the seat whose won pile holds its cards.
+/// completed before the action).
 fn completed_trick<G: Game>(tricks_before: u8, after: &Hand<G>) -> Option<CompletedTrick> {
     let table = after.table();
     if table.trick_index() <= tricks_before {
         return None;
     }
     let trick = *table.last_trick()?;
-    let winner = trick.cards().first().and_then(|played| match table.place(played.slot) {
-        Place::Won(seat) => Some(seat),
-        _ => None,
-    });
-    Some(CompletedTrick { trick, winner })
+    Some(CompletedTrick { trick, winner: table.taker(&trick) })
 }
