@@ -195,8 +195,9 @@ fn open_solve<G: troef_bots::solver::OpenGame>(solver: &mut troef_bots::solver::
 }
 
 /// `troef bench bot --game G --level L`: the strong bot's decision time over a fixed set of
-/// play positions (the seat to play has a choice) from hands the baseline bots play against
-/// each other, dealt from `seed`; one thread, one bot reused as in play. Reports wall time per
+/// play positions (the seat to play has a choice) from hands it plays against itself, dealt
+/// from `seed`, and over the decisions with a choice before the play of those hands; one
+/// thread, one bot reused as in play. Reports wall time per
 /// decision (p50, p95, p99, mean, max) and the machine's load average (the machine may be
 /// shared: compare figures at similar load).
 pub fn bot(game: &str, level: &str, positions: u32, seed: u64, json_output: bool) -> Result<u8, Failure> {
@@ -217,9 +218,14 @@ pub fn bot(game: &str, level: &str, positions: u32, seed: u64, json_output: bool
             hand.table().trick_index() > 0 || !hand.table().trick().is_empty()
         }),
     }?;
-    let mut sorted = times.clone();
-    sorted.sort_by(f64::total_cmp);
-    let at = |q: f64| sorted[((sorted.len() as f64 - 1.0) * q).round() as usize];
+    let (times, before_play) = times;
+    let quantiles = |times: &[f64]| {
+        let mut sorted = times.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        move |q: f64| sorted.get(((sorted.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0)
+    };
+    let at = quantiles(&times);
+    let before = quantiles(&before_play);
     let mean = times.iter().sum::<f64>() / times.len() as f64;
     let load = std::fs::read_to_string("/proc/loadavg")
         .ok()
@@ -240,11 +246,15 @@ pub fn bot(game: &str, level: &str, positions: u32, seed: u64, json_output: bool
             "ms_p99": round2(at(0.99)),
             "ms_mean": round2(mean),
             "ms_max": round2(at(1.0)),
+            "before_play_positions": before_play.len(),
+            "before_play_ms_p50": round2(before(0.5)),
+            "before_play_ms_p95": round2(before(0.95)),
+            "before_play_ms_max": round2(before(1.0)),
             "load_average": load,
         }));
     } else {
         print(&format!(
-            "strong bot, {game}, level {level} ({} nodes, {} to {} worlds), {} play positions (seed {seed}):\n  ms per decision (this thread's CPU time): p50 {:.2}, p95 {:.2}, p99 {:.2}, mean {:.2}, max {:.2}\n  load average: {}",
+            "strong bot, {game}, level {level} ({} nodes, {} to {} worlds), {} play positions (seed {seed}):\n  ms per decision (this thread's CPU time): p50 {:.2}, p95 {:.2}, p99 {:.2}, mean {:.2}, max {:.2}\n  before the play, {} decisions: p50 {:.2}, p95 {:.2}, max {:.2}\n  load average: {}",
             budget.nodes,
             budget.min_worlds,
             budget.max_worlds,
@@ -254,6 +264,10 @@ pub fn bot(game: &str, level: &str, positions: u32, seed: u64, json_output: bool
             at(0.99),
             mean,
             at(1.0),
+            before_play.len(),
+            before(0.5),
+            before(0.95),
+            before(1.0),
             load.unwrap_or_else(|| "unknown".into()),
             game = id.name(),
         ));
@@ -267,13 +281,15 @@ fn open_play<G: troef_bots::solver::OpenGame>(hand: &troef_core::Hand<G>) -> boo
 }
 
 /// The decision times, in milliseconds, of the strong bot at `level` over `positions` play
-/// positions of baseline self-play (`is_play` says which positions are in play).
+/// positions of self-play, and over the decisions with a choice before the play of the same
+/// hands (bids, contracts, discards: the strong bot weighs some by simulation); `is_play` says
+/// which positions are in play.
 fn bot_times<G: troef_bots::BotGame>(
     level: troef_bots::Level,
     positions: u32,
     seed: u64,
     is_play: impl Fn(&troef_core::Hand<G>) -> bool,
-) -> Result<Vec<f64>, Failure> {
+) -> Result<(Vec<f64>, Vec<f64>), Failure> {
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
     use troef_bots::decision_rng;
@@ -284,6 +300,7 @@ fn bot_times<G: troef_bots::BotGame>(
     let mut baseline = G::baseline_bot();
     let mut strong = G::strong_bot(level);
     let mut times = Vec::with_capacity(positions as usize);
+    let mut before_play = Vec::new();
     let mut legal = Vec::new();
     for hand_index in 0..u64::from(positions) * 4 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed.wrapping_add(hand_index));
@@ -296,7 +313,7 @@ fn bot_times<G: troef_bots::BotGame>(
         while let ToAct::Seat(seat) = hand.to_act() {
             let view = SeatView::of(&hand, seat, &scores);
             view.legal_actions(&mut legal);
-            let action = if legal.len() > 1 && is_play(&hand) && times.len() < positions as usize {
+            let action = if legal.len() > 1 && times.len() < positions as usize {
                 // This thread's CPU time where Linux reports it: other programs on a shared
                 // machine would inflate wall time; one decision runs on one core. Its resolution
                 // is the scheduler's tick (a few ms), fine for the p95 the targets name.
@@ -307,7 +324,12 @@ fn bot_times<G: troef_bots::BotGame>(
                     (Some(before), Some(after)) => after.saturating_sub(before),
                     _ => started.elapsed(),
                 };
-                times.push(elapsed.as_secs_f64() * 1000.0);
+                let ms = elapsed.as_secs_f64() * 1000.0;
+                if is_play(&hand) {
+                    times.push(ms);
+                } else {
+                    before_play.push(ms);
+                }
                 action
             } else {
                 baseline.choose(&view, &mut decision_rng(seed, hand_index, step))
@@ -323,5 +345,5 @@ fn bot_times<G: troef_bots::BotGame>(
     if times.is_empty() {
         return Err(Failure { code: 1, message: "self-play reached no play position with a choice".into() });
     }
-    Ok(times)
+    Ok((times, before_play))
 }

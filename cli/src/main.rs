@@ -205,8 +205,9 @@ enum Command {
 
 #[derive(Debug, Subcommand)]
 enum BenchCommand {
-    /// The strong bot's decision time over a fixed set of play positions from self-play, one
-    /// thread: `troef bench bot --game tarneeb --level normal`.
+    /// The strong bot's decision time over a fixed set of play positions from self-play, and
+    /// over the decisions before the play of those hands, one thread:
+    /// `troef bench bot --game tarneeb --level normal`.
     Bot {
         /// tarneeb, tysiacha, rikken, tachtigen or tachentige.
         #[arg(long)]

@@ -305,12 +305,18 @@ fn stok(view: &SeatView<Tachentige>, legal: &[TachentigeAction]) -> Option<Tache
 }
 
 fn discard(view: &SeatView<Tachentige>, legal: &[TachentigeAction]) -> Option<TachentigeAction> {
+    discards_by_value(view, legal).first().copied()
+}
+
+/// The legal discards by the count of what the declarer keeps, best first (the first of equal
+/// ones in legal order); the strong bot weighs the best few by simulation.
+pub(crate) fn discards_by_value(view: &SeatView<Tachentige>, legal: &[TachentigeAction]) -> Vec<TachentigeAction> {
     let game = view.hand().game();
     let config = view.hand().config();
     let deck = Tachentige::deck(config);
     let hand = view.hand().table().hand(view.seat());
-    let contract = game.contract()?;
-    legal
+    let Some(contract) = game.contract() else { return Vec::new() };
+    let mut scored: Vec<(TachentigeAction, f32)> = legal
         .iter()
         .filter_map(|action| {
             let TachentigeAction::Discard(cards) = action else { return None };
@@ -332,8 +338,12 @@ fn discard(view: &SeatView<Tachentige>, legal: &[TachentigeAction]) -> Option<Ta
             };
             Some((*action, score))
         })
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(action, _)| action)
+        .collect();
+    // Stable, and the best first: `max_by` kept the last of equal ones, so equal scores keep
+    // the reverse of legal order to choose as before.
+    scored.reverse();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    scored.into_iter().map(|(action, _)| action).collect()
 }
 
 fn choose_trump(view: &SeatView<Tachentige>, legal: &[TachentigeAction]) -> Option<TachentigeAction> {

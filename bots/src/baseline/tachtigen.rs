@@ -288,7 +288,31 @@ fn best_discard(
     contract: Contract,
     legal: &[TachtigenAction],
 ) -> Option<(TachtigenAction, f32)> {
-    legal
+    discards_scored(config, deck, hand, contract, legal).into_iter().next()
+}
+
+/// The legal discards of `view`'s declarer by the count of what he keeps, best first; the
+/// strong bot weighs the best few by simulation.
+pub(crate) fn discards_by_value(view: &SeatView<Tachtigen>, legal: &[TachtigenAction]) -> Vec<TachtigenAction> {
+    let config = view.hand().config();
+    let Some(contract) = view.hand().game().contract() else { return Vec::new() };
+    let hand = view.hand().table().hand(view.seat());
+    discards_scored(config, Tachtigen::deck(config), hand, contract, legal)
+        .into_iter()
+        .map(|(action, _)| action)
+        .collect()
+}
+
+/// Every legal discard with its count, best first (of equal ones the last in legal order,
+/// as the single best pick always took).
+fn discards_scored(
+    config: &TachtigenConfig,
+    deck: CardSet,
+    hand: CardSet,
+    contract: Contract,
+    legal: &[TachtigenAction],
+) -> Vec<(TachtigenAction, f32)> {
+    let mut scored: Vec<(TachtigenAction, f32)> = legal
         .iter()
         .filter_map(|action| {
             let TachtigenAction::Discard(cards) = action else { return None };
@@ -325,7 +349,10 @@ fn best_discard(
                 };
             Some((*action, score))
         })
-        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .collect();
+    scored.reverse();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    scored
 }
 
 /// A small tie-break for trickless hands: fewer aces kept.

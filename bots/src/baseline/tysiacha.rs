@@ -129,7 +129,7 @@ fn playing_estimate(count: f32) -> f32 {
 
 /// The most this seat should contract for in this match state: a made contract above the
 /// target overshoots (to the reset value), and on the barrel only 120 wins.
-fn contract_ceiling(config: &TysiachaConfig, scores: &TysiachaScores, seat: Seat) -> u16 {
+pub(crate) fn contract_ceiling(config: &TysiachaConfig, scores: &TysiachaScores, seat: Seat) -> u16 {
     let state = scores.seat[seat.index()];
     if config.barrel && state.on_barrel {
         return 120;
@@ -199,23 +199,32 @@ fn give_cost(card: Card, hand: CardSet, gone: CardSet) -> f32 {
 
 /// The best two cards to give away from `hand` (ten cards) and the count of the eight kept.
 fn best_gift(hand: CardSet, gone: CardSet) -> ([Card; 2], f32) {
+    gifts_by_value(hand, gone).into_iter().next().unwrap_or(([Card::JOKER; 2], f32::MIN))
+}
+
+/// The `count` best pairs of cards to give away from `hand`, best first (the strong bot weighs
+/// them by simulation).
+pub(crate) fn best_gifts(hand: CardSet, gone: CardSet, count: usize) -> Vec<[Card; 2]> {
+    gifts_by_value(hand, gone).into_iter().take(count).map(|(pair, _)| pair).collect()
+}
+
+/// Every pair of cards of `hand` to give away, with the count of the cards kept less what the
+/// pair gives the defenders, best first (the first of equal pairs in the hand's order).
+fn gifts_by_value(hand: CardSet, gone: CardSet) -> Vec<([Card; 2], f32)> {
     let cards: Vec<Card> = hand.iter().collect();
-    let (Some(&first), Some(&second)) = (cards.first(), cards.get(1)) else {
-        return ([Card::JOKER; 2], f32::MIN);
-    };
-    let mut best = ([first, second], f32::MIN);
+    let mut pairs = Vec::with_capacity(cards.len() * cards.len() / 2);
     for (i, &first) in cards.iter().enumerate() {
         for &second in &cards[i + 1..] {
             let mut kept = hand;
             kept.remove(first);
             kept.remove(second);
             let value = hand_count(kept) - give_cost(first, kept, gone) - give_cost(second, kept, gone);
-            if value > best.1 {
-                best = ([first, second], value);
-            }
+            pairs.push(([first, second], value));
         }
     }
-    best
+    // Stable: equal values keep the hand's order, as the single best pick always did.
+    pairs.sort_by(|a, b| b.1.total_cmp(&a.1));
+    pairs
 }
 
 /// The count of the cards the declarer will play with: the eight kept after the best gift, or

@@ -11,11 +11,11 @@
 //! for what fallible players may still give away). Values are whole-hand values of the seat's side (tricks, card points
 //! with bonuses, contract tables), so the mean is the expected result under the sampled deals.
 //!
-//! Outside the play phase (bids, trump, calls, passes, discards, roem) it asks the game's
-//! baseline bot, and so it does in a game whose play the solver does not cover yet
-//! ([`crate::BotGame::strong_bot`] falls back to the baseline there) and in a position whose
-//! trees are too large to solve exactly within the level's budget (the first tricks of the
-//! 52-card games at the lower levels).
+//! Before the play it weighs bids and the declarer's decisions (the trump, a called card, the
+//! discard, Tysiacha's contract and gift) by simulation ([`deliberate`]); roem and the
+//! defenders' choices are the game's baseline bot's, and so is a position whose trees are too
+//! large to solve exactly within the level's budget (the first tricks of the 52-card games at
+//! the lower levels).
 //!
 //! **The budget is counted in search nodes, never by the clock**, so a decision is the same on
 //! a fast and a slow device and can be repeated: worlds are solved until the decision's nodes run
@@ -29,12 +29,14 @@
 //! or set, Tysiacha's contract won or lost), so the mean is taken over what the seat is really
 //! after, the chance of making a contract included.
 
+pub mod deliberate;
 pub mod sampler;
 pub mod utility;
 
 use crate::solver::Solver;
 
 use crate::{Bot, BotGame};
+use deliberate::Deliberation;
 use rand::{Rng, RngCore};
 use sampler::{WorldRules, WorldSampler};
 use std::fmt;
@@ -217,7 +219,7 @@ impl<G: BotGame + PlayUtility + WorldRules> StrongBot<G> {
     }
 }
 
-impl<G: BotGame + PlayUtility + WorldRules> Bot<G> for StrongBot<G> {
+impl<G: Deliberation> Bot<G> for StrongBot<G> {
     fn name(&self) -> &'static str {
         "strong"
     }
@@ -229,7 +231,7 @@ impl<G: BotGame + PlayUtility + WorldRules> Bot<G> for StrongBot<G> {
         if legal.len() == 1 {
             return legal[0];
         }
-        match self.play(view, &legal, rng) {
+        match self.play(view, &legal, rng).or_else(|| self.deliberate(view, &legal, rng)) {
             Some(action) => action,
             None => self.baseline.choose(view, rng),
         }

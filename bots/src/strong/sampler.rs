@@ -12,8 +12,10 @@
 //! Sampling is rejection-free in the common case: the most constrained cards are dealt first,
 //! each to a place chosen with chance proportional to the room left in the places it may go.
 //! When that runs into a dead end (rare: the constraints leave a card no room), it starts over, a
-//! bounded number of times, and finally deals ignoring the constraints, so that a decision always
-//! gets a world. Everything is drawn from the decision's random number generator in an order fixed
+//! bounded number of times, then deals once more sending each card only where the cards still to
+//! deal keep room enough (Hall's condition over the places), which cannot fail when the
+//! constraints can be met at all; only when they cannot does it deal ignoring them, so that a
+//! decision always gets a world. Everything is drawn from the decision's random number generator in an order fixed
 //! by the view, so the same view and stream give the same worlds.
 
 use rand::{Rng, RngCore};
@@ -248,7 +250,58 @@ impl<G: WorldRules> WorldSampler<G> {
 
     fn sample_with(&self, rng: &mut dyn RngCore, attempts: usize) -> Option<Hand<G>> {
         let mut pairs = Vec::with_capacity(self.cards.len());
-        (0..attempts).find(|_| self.deal(rng, None, &mut pairs)).map(|_| self.fill(&pairs))
+        if (0..attempts).any(|_| self.deal(rng, None, &mut pairs)) || self.deal_guided(rng, &mut pairs) {
+            return Some(self.fill(&pairs));
+        }
+        None
+    }
+
+    /// One attempt that never runs into a dead end when the constraints can be met at all: each
+    /// card goes only to a group that leaves room for every card still to deal (checked by
+    /// [`fits`]). Slower than [`WorldSampler::deal`], so it comes only after that failed.
+    fn deal_guided(&self, rng: &mut dyn RngCore, pairs: &mut Vec<(Slot, Card)>) -> bool {
+        pairs.clear();
+        let mut room: Vec<usize> = self.groups.iter().map(Vec::len).collect();
+        let mut classes: Vec<(u32, usize)> = Vec::new();
+        for &(_, allowed) in &self.cards {
+            match classes.iter_mut().find(|(mask, _)| *mask == allowed) {
+                Some(class) => class.1 += 1,
+                None => classes.push((allowed, 1)),
+            }
+        }
+        if !fits(&classes, &room) {
+            return false;
+        }
+        let mut weights = vec![0usize; room.len()];
+        for &(card, allowed) in &self.cards {
+            let Some(class) = classes.iter().position(|&(mask, _)| mask == allowed) else { return false };
+            classes[class].1 -= 1;
+            for (group, weight) in weights.iter_mut().enumerate() {
+                *weight = 0;
+                if allowed & (1 << group) != 0 && room[group] > 0 {
+                    room[group] -= 1;
+                    if fits(&classes, &room) {
+                        *weight = room[group] + 1;
+                    }
+                    room[group] += 1;
+                }
+            }
+            let total: usize = weights.iter().sum();
+            if total == 0 {
+                return false;
+            }
+            let mut pick = rng.gen_range(0..total);
+            let Some(group) = weights.iter().position(|&weight| {
+                let here = pick < weight;
+                pick = pick.saturating_sub(weight);
+                here
+            }) else {
+                return false;
+            };
+            room[group] -= 1;
+            pairs.push((self.groups[group][room[group]], card));
+        }
+        true
     }
 
     /// A world from one attempt that cannot fail: every card may go to every group.
@@ -292,4 +345,26 @@ impl<G: WorldRules> WorldSampler<G> {
         }
         true
     }
+}
+
+/// Whether cards of the given classes (the groups each may go to, as bits, and how many cards)
+/// all fit in the room the groups have left. Hall's condition: every set of groups has room for
+/// the cards that may go nowhere else. With more than twelve groups in play it is not checked.
+fn fits(classes: &[(u32, usize)], room: &[usize]) -> bool {
+    let used = classes.iter().filter(|(_, count)| *count > 0).fold(0u32, |mask, (allowed, _)| mask | allowed);
+    let groups: Vec<usize> = (0..room.len()).filter(|&group| used & (1 << group) != 0).collect();
+    if groups.len() > 12 {
+        return true;
+    }
+    (1u32..1 << groups.len()).all(|subset| {
+        let (mut mask, mut space) = (0u32, 0usize);
+        for (bit, &group) in groups.iter().enumerate() {
+            if subset & (1 << bit) != 0 {
+                mask |= 1 << group;
+                space += room[group];
+            }
+        }
+        let demand: usize = classes.iter().filter(|(allowed, _)| allowed & !mask == 0).map(|(_, count)| count).sum();
+        demand <= space
+    })
 }
