@@ -11,7 +11,7 @@
 //! for what fallible players may still give away). Values are whole-hand values of the seat's side (tricks, card points
 //! with bonuses, contract tables), so the mean is the expected result under the sampled deals.
 //!
-//! Before the play it weighs bids and the declarer's decisions (the trump, a called card, the
+//! Before the play it weighs bids (Tarneeb's excepted) and the declarer's decisions (the trump, a called card, the
 //! discard, Tysiacha's contract and gift) by simulation ([`deliberate`]); roem and the
 //! defenders' choices are the game's baseline bot's, and so is a position whose trees are too
 //! large to solve exactly within the level's budget (the first tricks of the 52-card games at
@@ -183,19 +183,31 @@ impl<G: BotGame + PlayUtility + WorldRules> StrongBot<G> {
             .zip(&counts)
             .map(|(total, &count)| if count == 0 { f64::NEG_INFINITY } else { total / f64::from(count) })
             .collect();
+        // Among the cards with the best mean, the baseline's: equal means are common where the
+        // sampled worlds agree the hand is decided (made, or lost against best play), and the
+        // baseline's card still fights for what fallible players may give away.
+        Some(self.best_of(view, legal, &means, rng))
+    }
+
+    /// The action with the best mean (`means[i]` of `actions[i]`), the baseline's own choice
+    /// whenever it shares that mean; with the level's noise, a near-best one.
+    fn best_of(
+        &mut self,
+        view: &SeatView<G>,
+        actions: &[G::Action],
+        means: &[f64],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
         if self.budget.noise == 0.0 {
-            // Among the cards with the best mean, the baseline's: equal means are common where
-            // the sampled worlds agree the hand is decided (made, or lost against best play), and
-            // the baseline's card still fights for what fallible players may give away.
             let best = means.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let preferred = self.baseline.choose(view, rng);
-            if let Some(index) = legal.iter().position(|action| *action == preferred) {
+            if let Some(index) = actions.iter().position(|action| *action == preferred) {
                 if means[index] >= best - 1e-9 {
-                    return Some(preferred);
+                    return preferred;
                 }
             }
         }
-        Some(legal[self.pick(&means, rng)])
+        actions[self.pick(means, rng)]
     }
 
     /// The index of the best mean, with the level's noise; ties keep the first (the legal
