@@ -116,8 +116,9 @@ impl Deliberation for Rikken {
         }
     }
 }
-/// Discards of the Tachtigen declarer compared (the baseline's best by its count).
-const TACHTIGEN_DISCARDS: usize = 4;
+
+/// Discards a Brabant declarer compares (the baseline's best by its count of the cards kept).
+const DISCARDS: usize = 4;
 
 impl Deliberation for Tachtigen {
     /// 33 cards in three hands take a full solve from a tenth of a second to minutes: the
@@ -134,16 +135,13 @@ impl Deliberation for Tachtigen {
             TachtigenPhase::BuyOff | TachtigenPhase::Trump => legal.to_vec(),
             TachtigenPhase::Discard => {
                 let mut best = crate::baseline::tachtigen::discards_by_value(view, legal);
-                best.truncate(TACHTIGEN_DISCARDS);
+                best.truncate(DISCARDS);
                 best
             }
             _ => Vec::new(),
         }
     }
 }
-
-/// Discards of the Tachentige declarer compared (the baseline's best by its count).
-const TACHENTIGE_DISCARDS: usize = 4;
 
 impl Deliberation for Tachentige {
     /// 32 cards in four hands solve in tens of milliseconds each: the baseline plays them out.
@@ -160,7 +158,7 @@ impl Deliberation for Tachentige {
             TachentigePhase::Stok | TachentigePhase::Trump | TachentigePhase::Call => legal.to_vec(),
             TachentigePhase::Discard => {
                 let mut best = crate::baseline::tachentige::discards_by_value(view, legal);
-                best.truncate(TACHENTIGE_DISCARDS);
+                best.truncate(DISCARDS);
                 best
             }
             _ => Vec::new(),
