@@ -14,9 +14,10 @@
 //! When that runs into a dead end (rare: the constraints leave a card no room), it starts over, a
 //! bounded number of times, then deals once more sending each card only where the cards still to
 //! deal keep room enough (Hall's condition over the places), which cannot fail when the
-//! constraints can be met at all; only when they cannot does it deal ignoring them, so that a
-//! decision always gets a world. Everything is drawn from the decision's random number generator in an order fixed
-//! by the view, so the same view and stream give the same worlds.
+//! constraints can be met at all (checked for up to twelve places with unseen cards); only when
+//! they cannot does it deal ignoring them, so that a decision always gets a world. Everything is
+//! drawn from the decision's random number generator in an order fixed by the view, so the same
+//! view and stream give the same worlds.
 
 use rand::{Rng, RngCore};
 use troef_core::games::{
