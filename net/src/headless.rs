@@ -15,6 +15,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+/// How many times in all a fault test's bad message is sent, a second apart.
+const INJECT_REPEATS: u32 = 8;
+
 /// How a headless peer runs.
 #[derive(Clone, Debug)]
 pub struct PeerOptions {
@@ -172,7 +175,10 @@ pub async fn run_peer(
     let mut hands = 0u32;
     let mut scores = String::new();
     let mut hand_started: Option<(u64, Instant)> = None;
-    let mut injected = false;
+    // When the bad message went out, and how often since: it is sent again every second a few
+    // times, since a device that had not started the table (or whose link was down) when it
+    // came drops it, and nothing brings a message that no chain holds again.
+    let mut injected: Option<(Instant, u32)> = None;
     let mut applied_in_first_hand = 0u32;
     let mut done_at: Option<(Instant, [u8; 32])> = None;
     let mut paused_at: Option<Instant> = None;
@@ -192,6 +198,12 @@ pub async fn run_peer(
         if Instant::now() > deadline {
             client.send(Command::Shutdown);
             return Err(PeerFailure { code: 1, message: format!("{}: timed out after {hands} hands", options.name) });
+        }
+        if let (Some(kind), Some((at, sent))) = (&options.inject, injected.as_mut()) {
+            if *sent < INJECT_REPEATS && at.elapsed() > Duration::from_secs(u64::from(*sent)) {
+                *sent += 1;
+                client.send(Command::Inject(kind.clone()));
+            }
         }
         let event = match early.next() {
             Some(event) => event,
@@ -230,8 +242,8 @@ pub async fn run_peer(
                     applied_in_first_hand += 1;
                 }
                 if let Some(kind) = &options.inject {
-                    if !injected && applied_in_first_hand >= options.inject_at {
-                        injected = true;
+                    if injected.is_none() && applied_in_first_hand >= options.inject_at {
+                        injected = Some((Instant::now(), 1));
                         client.send(Command::Inject(kind.clone()));
                         print(&format!("{}: injected {kind}", options.name));
                     }
