@@ -7,7 +7,7 @@
 //! [`Player::Open`], which [`new_bot`] keeps away from tables with people and the arena seats
 //! like any other player.
 
-use crate::strong::{Level, StrongBot};
+use crate::strong::{Budget, Level, StrongBot};
 use crate::{BaselineBot, Bot, CheatingBot, OpenBot, RandomBot};
 use std::fmt;
 use troef_core::games::{
@@ -26,10 +26,14 @@ pub enum BotKind {
     Open,
     /// The sampling player of [`crate::strong`] at its normal level.
     Strong,
+    /// The strong bot without inference (its worlds ignore the others' bids): the arena's measure
+    /// of what inference is worth.
+    StrongNoInference,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 4] = [BotKind::Random, BotKind::Baseline, BotKind::Open, BotKind::Strong];
+    pub const ALL: [BotKind; 5] =
+        [BotKind::Random, BotKind::Baseline, BotKind::Open, BotKind::Strong, BotKind::StrongNoInference];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -37,6 +41,7 @@ impl BotKind {
             BotKind::Baseline => "baseline",
             BotKind::Open => "open",
             BotKind::Strong => "strong",
+            BotKind::StrongNoInference => "strong-no-inference",
         }
     }
 
@@ -68,10 +73,15 @@ pub trait BotGame: Game {
         None
     }
 
-    /// This game's strong bot at `level` ([`crate::strong`]); the baseline while the open-card
-    /// solver does not cover the game's play.
+    /// This game's strong bot at `level` ([`crate::strong`]).
     fn strong_bot(level: Level) -> Box<dyn Bot<Self>> {
-        let _ = level;
+        Self::strong_bot_with(level.budget())
+    }
+
+    /// This game's strong bot with `budget`; the baseline while the open-card solver does not
+    /// cover the game's play.
+    fn strong_bot_with(budget: Budget) -> Box<dyn Bot<Self>> {
+        let _ = budget;
         Self::baseline_bot()
     }
 
@@ -91,8 +101,8 @@ impl BotGame for Tarneeb {
         Some(Box::new(OpenBot::new()))
     }
 
-    fn strong_bot(level: Level) -> Box<dyn Bot<Self>> {
-        Box::new(StrongBot::<Self>::new(level))
+    fn strong_bot_with(budget: Budget) -> Box<dyn Bot<Self>> {
+        Box::new(StrongBot::<Self>::with_budget(budget))
     }
 
     fn fixed_partnerships(_config: &Self::Config) -> Option<[u8; 2]> {
@@ -110,8 +120,8 @@ impl BotGame for Tysiacha {
         Some(Box::new(OpenBot::new()))
     }
 
-    fn strong_bot(level: Level) -> Box<dyn Bot<Self>> {
-        Box::new(StrongBot::<Self>::new(level))
+    fn strong_bot_with(budget: Budget) -> Box<dyn Bot<Self>> {
+        Box::new(StrongBot::<Self>::with_budget(budget))
     }
 }
 
@@ -124,8 +134,8 @@ impl BotGame for Rikken {
         Some(Box::new(OpenBot::new()))
     }
 
-    fn strong_bot(level: Level) -> Box<dyn Bot<Self>> {
-        Box::new(StrongBot::<Self>::new(level))
+    fn strong_bot_with(budget: Budget) -> Box<dyn Bot<Self>> {
+        Box::new(StrongBot::<Self>::with_budget(budget))
     }
 }
 
@@ -138,8 +148,8 @@ impl BotGame for Tachtigen {
         Some(Box::new(OpenBot::new()))
     }
 
-    fn strong_bot(level: Level) -> Box<dyn Bot<Self>> {
-        Box::new(StrongBot::<Self>::new(level))
+    fn strong_bot_with(budget: Budget) -> Box<dyn Bot<Self>> {
+        Box::new(StrongBot::<Self>::with_budget(budget))
     }
 }
 
@@ -152,8 +162,8 @@ impl BotGame for Tachentige {
         Some(Box::new(OpenBot::new()))
     }
 
-    fn strong_bot(level: Level) -> Box<dyn Bot<Self>> {
-        Box::new(StrongBot::<Self>::new(level))
+    fn strong_bot_with(budget: Budget) -> Box<dyn Bot<Self>> {
+        Box::new(StrongBot::<Self>::with_budget(budget))
     }
 }
 
@@ -190,6 +200,9 @@ pub fn new_player<G: BotGame>(kind: BotKind) -> Option<Player<G>> {
         BotKind::Baseline => Some(Player::Honest(G::baseline_bot())),
         BotKind::Open => G::open_bot().map(Player::Open),
         BotKind::Strong => Some(Player::Honest(G::strong_bot(Level::Normal))),
+        BotKind::StrongNoInference => {
+            Some(Player::Honest(G::strong_bot_with(Budget { inference: false, ..Level::Normal.budget() })))
+        }
     }
 }
 

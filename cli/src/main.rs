@@ -152,11 +152,12 @@ enum Command {
         /// The game (see `troef rules`).
         #[arg(long)]
         game: String,
-        /// Bot A: random, baseline, strong or open (the open-card bot, which sees every card:
-        /// the cheating yardstick).
+        /// Bot A: random, baseline, strong, strong-no-inference (the strong bot whose worlds
+        /// ignore the others' bids) or open (the open-card bot, which sees every card: the
+        /// cheating yardstick).
         #[arg(long)]
         a: String,
-        /// Bot B: random, baseline, strong or open.
+        /// Bot B: random, baseline, strong, strong-no-inference or open.
         #[arg(long)]
         b: String,
         /// How many deals (each played in every rotation).

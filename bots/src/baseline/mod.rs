@@ -25,7 +25,8 @@ pub mod tachtigen;
 pub mod tarneeb;
 pub mod tysiacha;
 
-use troef_core::{Card, CardSet, Game, Seat, SeatView, Table};
+use troef_core::game::hand_layout;
+use troef_core::{Card, CardSet, Game, Hand, Place, Seat, SeatView, Table};
 
 /// The baseline bot of every game (`Bot<G>` is implemented per game in the game's module).
 #[derive(Clone, Copy, Debug, Default)]
@@ -80,6 +81,32 @@ pub(crate) fn settle<A: PartialEq + std::fmt::Debug + Copy>(choice: Option<A>, l
         }
         None => first,
     }
+}
+
+/// Inference by a bidding model, for the strong bot's world sampler: the chance, up to a constant
+/// factor, that the other seats of `view` made the calls it shows, were `world` the deal. `margin`
+/// says for one seat, from the cards it was dealt in `world` (what it bid on: every exchange comes
+/// after the auction), how far its count lies inside the bound its calls set (negative: outside),
+/// or `None` when its calls tell nothing; each margin becomes a chance by a logistic of width
+/// `spread` in the count's units (people count hands differently from this bot, so a call a
+/// little off its count is still quite likely).
+pub(crate) fn call_likelihood<G: Game>(
+    view: &SeatView<G>,
+    world: &Hand<G>,
+    spread: f32,
+    mut margin: impl FnMut(Seat, CardSet) -> Option<f32>,
+) -> f64 {
+    let hand = view.hand();
+    let layout = hand_layout::<G>(hand.config(), hand.dealer(), view.scores());
+    let mut likelihood = 1.0;
+    for seat in (0..hand.table().seats()).map(Seat).filter(|&seat| seat != view.seat()) {
+        let dealt: CardSet =
+            layout.slots_of(Place::Hand(seat)).iter().filter_map(|slot| world.table().card_at(slot)).collect();
+        if let Some(margin) = margin(seat, dealt) {
+            likelihood *= 1.0 / (1.0 + f64::from(-margin / spread).exp());
+        }
+    }
+    likelihood
 }
 
 /// The standard normal distribution function (Abramowitz and Stegun 7.1.26, error < 1.5e-7):

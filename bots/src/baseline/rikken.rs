@@ -38,7 +38,7 @@ use super::{later_seats, legal_cards, legal_of, trick_cards, BaselineBot};
 use crate::Bot;
 use rand::RngCore;
 use troef_core::games::rikken::{Contract, Kind, PassGame, Phase, Rikken, RikkenAction, RikkenConfig, TRICKS};
-use troef_core::{Card, CardSet, Game, Hand, Rank, RankOrder, Seat, SeatView, Suit, MAX_SEATS};
+use troef_core::{Card, CardSet, Game, Hand, Place, Rank, RankOrder, Seat, SeatView, Suit, MAX_SEATS};
 
 const ORDER: RankOrder = RankOrder::new("AKQJT98765432", "AKQJT98765432");
 /// Tricks expected from the partner who holds the called ace (measured: a Rik declarer's
@@ -85,15 +85,47 @@ fn aces(hand: CardSet) -> usize {
 
 /// What the hand is worth for each contract, as an expected value per opponent-ish unit (only
 /// the ranking between contracts matters).
-fn contract_value(config: &RikkenConfig, hand: CardSet, contract: Contract) -> Option<f32> {
-    let deck = Rikken::deck(config);
+/// The hand's trick counts with its best plain trump and with hearts.
+fn trump_counts(config: &RikkenConfig, hand: CardSet) -> (f32, f32) {
     let plain_suits: &[Suit] =
         if config.call.plain_trump_may_be_hearts { &Suit::ALL } else { &[Suit::Clubs, Suit::Diamonds, Suit::Spades] };
     let best_plain = plain_suits.iter().map(|&suit| trick_estimate(hand, Some(suit))).fold(0.0, f32::max);
-    let hearts = trick_estimate(hand, Some(Suit::Hearts));
+    (best_plain, trick_estimate(hand, Some(Suit::Hearts)))
+}
+
+/// Spread of the inference's soft bounds, in counted tricks.
+const CALL_SPREAD: f32 = 0.8;
+
+/// Inference for the strong bot's world sampler ([`super::call_likelihood`]), with this bot's
+/// bidding as the model: a seat holding a rik or a solo counted at least what this bot needs to
+/// bid it, from its dealt hand. The other calls and the passes tell nothing here: they turn on
+/// counts of other kinds.
+pub fn auction_likelihood(view: &SeatView<Rikken>, world: &Hand<Rikken>) -> f64 {
+    let config = view.hand().config();
+    let Some((contract, holders)) = view.hand().game().high_bid() else { return 1.0 };
+    super::call_likelihood(view, world, CALL_SPREAD, |seat, dealt| {
+        if holders & seat.bit() == 0 {
+            return None;
+        }
+        let (best_plain, hearts) = trump_counts(config, dealt);
+        let count = if contract.beter() { hearts } else { best_plain };
+        match contract.kind() {
+            Kind::Rik => Some(count + PARTNER_TRICKS - RIK_NEED),
+            Kind::Solo(n) => Some(count - (n as f32 + SOLO_EXTRA)),
+            _ => None,
+        }
+    })
+}
+
+/// Tricks a solo's count must exceed its number by.
+const SOLO_EXTRA: f32 = 0.3;
+
+fn contract_value(config: &RikkenConfig, hand: CardSet, contract: Contract) -> Option<f32> {
+    let deck = Rikken::deck(config);
+    let (best_plain, hearts) = trump_counts(config, hand);
     let count = if contract.beter() { hearts } else { best_plain };
     let danger = || nullo_danger(hand, deck, plain, 0);
-    let (rik_need, solo_extra, troela_need) = (RIK_NEED, 0.3, TROELA_NEED);
+    let (rik_need, solo_extra, troela_need) = (RIK_NEED, SOLO_EXTRA, TROELA_NEED);
     match contract.kind() {
         Kind::Rik => {
             let side = count + PARTNER_TRICKS;
@@ -138,7 +170,7 @@ fn exchange_joker(view: &SeatView<Rikken>, legal: &[RikkenAction]) -> Option<Rik
     let config = hand.config();
     let table = hand.table();
     let contract = hand.game().contract().or_else(|| hand.game().high_bid().map(|(contract, _)| contract))?;
-    let centre = table.cards_in(table.slots_in(troef_core::Place::Pile(troef_core::Pile::OutOfPlay)));
+    let centre = table.cards_in(table.slots_in(Place::Pile(troef_core::Pile::OutOfPlay)));
     let own = table.hand(view.seat());
     let value = |cards: CardSet| contract_value(config, cards, contract).unwrap_or(f32::MIN);
     let mut best = (value(own), RikkenAction::Keep);

@@ -36,7 +36,7 @@ use troef_core::games::brabant::{card_points, detect, RANK_ORDER};
 use troef_core::games::tachentige::{
     next, Contract, Phase, Solo, SoloGame, Tachentige, TachentigeAction, TachentigeConfig, CLOSING_BID,
 };
-use troef_core::{Card, CardSet, Game, Rank, Seat, SeatView, Suit};
+use troef_core::{Card, CardSet, Game, Hand, Rank, Seat, SeatView, Suit};
 
 /// Card points a won trick collects from the three other players, on average (the deck holds
 /// 141 card points in 28 cards dealt: about five a card).
@@ -267,6 +267,37 @@ fn bid(view: &SeatView<Tachentige>, legal: &[TachentigeAction]) -> Option<Tachen
         }
     }
     Some(best.map_or(TachentigeAction::Pass, |(_, action)| action))
+}
+
+/// Spread of the inference's soft bounds, in counted points.
+const CALL_SPREAD: f32 = 10.0;
+
+/// Inference for the strong bot's world sampler ([`super::call_likelihood`]), with this bot's
+/// bidding as the model: the seat holding a points bid expected at least its bid from its dealt
+/// hand; a seat that passed expected less than the lowest points bid then open (at most the next
+/// step above the bid held). A solo in the auction tells nothing here (its bidder's hand is
+/// counted another way).
+pub fn auction_likelihood(view: &SeatView<Tachentige>, world: &Hand<Tachentige>) -> f64 {
+    let config = view.hand().config();
+    let deck = Tachentige::deck(config);
+    let game = view.hand().game();
+    let next_points = match game.high_call() {
+        None => config.min_bid,
+        Some((_, Contract::Points(points))) => points + 10,
+        Some((_, Contract::Solo(_))) => return 1.0,
+    };
+    super::call_likelihood(view, world, CALL_SPREAD, |seat, dealt| {
+        let bid = match game.high_call() {
+            Some((bidder, Contract::Points(points))) if bidder == seat => Some(points),
+            _ if game.has_passed(seat) => None,
+            _ => return None,
+        };
+        let expected = best_point_plan(config, deck, dealt, |_| true).map_or(0.0, |(_, total)| total);
+        Some(match bid {
+            Some(points) => expected - f32::from(points),
+            None => f32::from(next_points) - expected,
+        })
+    })
 }
 
 /// Closing round type 3: the point game for 100, or a solo that looks clearly better.

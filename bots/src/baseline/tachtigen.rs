@@ -37,7 +37,7 @@ use troef_core::games::brabant::{card_points, detect, RANK_ORDER};
 use troef_core::games::tachtigen::{
     Contract, Goal, Open, Phase, Special, Tachtigen, TachtigenAction, TachtigenConfig, LAST_TRICK,
 };
-use troef_core::{Card, CardSet, Game, Rank, Seat, SeatView, Suit};
+use troef_core::{Card, CardSet, Game, Hand, Rank, Seat, SeatView, Suit};
 
 /// Points a won trick collects from the other two players, on average.
 const CAPTURED: f32 = 7.0;
@@ -279,6 +279,41 @@ fn bid(view: &SeatView<Tachtigen>, legal: &[TachtigenAction]) -> Option<Tachtige
     }
     Some(best.map_or(TachtigenAction::Pass, |(_, action)| action))
 }
+
+/// Spread of the inference's soft bounds, in counted points.
+const CALL_SPREAD: f32 = 8.0;
+
+/// Inference for the strong bot's world sampler ([`super::call_likelihood`]), with this bot's
+/// bidding as the model: the seat holding a points bid counted at least its bid from its dealt
+/// hand; a seat that passed counted less than the lowest points bid then open (at most the next
+/// step above the bid held). A special contract in the auction tells nothing here (its bidder's
+/// hand is counted another way).
+pub fn auction_likelihood(view: &SeatView<Tachtigen>, world: &Hand<Tachtigen>) -> f64 {
+    let config = view.hand().config();
+    let deck = Tachtigen::deck(config);
+    let game = view.hand().game();
+    let next_points = match game.high_bid() {
+        None => LOWEST_POINTS_BID,
+        Some((_, Contract::Points(points))) => points + 10,
+        Some((_, Contract::Special(_))) => return 1.0,
+    };
+    super::call_likelihood(view, world, CALL_SPREAD, |seat, dealt| {
+        let bid = match game.high_bid() {
+            Some((bidder, Contract::Points(points))) if bidder == seat => Some(points),
+            _ if game.has_passed(seat) => None,
+            _ => return None,
+        };
+        let (_, count, roem) = best_points_plan(config, deck, dealt);
+        let limit = expected_from_dealt(count) + roem + OVERBID;
+        Some(match bid {
+            Some(points) => limit - f32::from(points),
+            None => f32::from(next_points) - limit,
+        })
+    })
+}
+
+/// The lowest points bid (section 3.2).
+const LOWEST_POINTS_BID: u16 = 80;
 
 /// The ten cards to keep from the declarer's thirteen and their score under the contract.
 fn best_discard(

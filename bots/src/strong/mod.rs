@@ -3,8 +3,9 @@
 //!
 //! For a decision in the play phase it deals the cards its seat has not seen in many ways, each
 //! consistent with everything the view shows ([`sampler`]: own hand, shown cards, hand counts,
-//! proven voids, the game's own facts such as a called card). Each such world is solved by the
-//! open-card solver, which scores every legal card at once ([`Solver::score_moves`]) for the
+//! proven voids, the game's own facts such as a called card) and, in Tachentige, Tachtigen and
+//! Rikken, likely given the others' bids (inference: [`sampler::WorldRules::call_likelihood`]).
+//! Each such world is solved by the open-card solver, which scores every legal card at once ([`Solver::score_moves`]) for the
 //! objective of the seat to play ([`crate::solver::OpenGame::objective`]); the card with the best mean value
 //! over the worlds is played, the baseline's card when it shares that best mean (the worlds often agree
 //! that every card makes, or loses, the contract against best play; the baseline's card keeps fighting
@@ -72,13 +73,30 @@ impl Level {
     /// The budget of a decision at this level.
     pub fn budget(self) -> Budget {
         match self {
-            Level::Easy => Budget { nodes: 30_000, nodes_per_world: 15_000, min_worlds: 2, max_worlds: 12, noise: 0.5 },
-            Level::Normal => {
-                Budget { nodes: 150_000, nodes_per_world: 40_000, min_worlds: 3, max_worlds: 48, noise: 0.0 }
-            }
-            Level::Hard => {
-                Budget { nodes: 1_500_000, nodes_per_world: 300_000, min_worlds: 4, max_worlds: 128, noise: 0.0 }
-            }
+            Level::Easy => Budget {
+                nodes: 30_000,
+                nodes_per_world: 15_000,
+                min_worlds: 2,
+                max_worlds: 12,
+                noise: 0.5,
+                inference: true,
+            },
+            Level::Normal => Budget {
+                nodes: 150_000,
+                nodes_per_world: 40_000,
+                min_worlds: 3,
+                max_worlds: 48,
+                noise: 0.0,
+                inference: true,
+            },
+            Level::Hard => Budget {
+                nodes: 1_500_000,
+                nodes_per_world: 300_000,
+                min_worlds: 4,
+                max_worlds: 128,
+                noise: 0.0,
+                inference: true,
+            },
         }
     }
 }
@@ -107,6 +125,9 @@ pub struct Budget {
     /// Noise on the choice, as a share of the spread between the best and worst mean values: 0
     /// plays the best card, 0.5 often plays a near-best one.
     pub noise: f64,
+    /// Whether the worlds follow what the other seats' calls told ([`WorldRules::call_likelihood`]);
+    /// off, they follow the view's constraints only (comparisons of the two).
+    pub inference: bool,
 }
 
 /// The strong bot of one game.
@@ -140,7 +161,7 @@ impl<G: BotGame + PlayUtility + WorldRules> StrongBot<G> {
     /// The play-phase choice by sampled worlds, or `None` outside the play phase or when too few
     /// worlds were solved exactly within the budget.
     fn play(&mut self, view: &SeatView<G>, legal: &[G::Action], rng: &mut dyn RngCore) -> Option<G::Action> {
-        let sampler = WorldSampler::new(view)?;
+        let sampler = WorldSampler::new(view)?.with_inference(self.budget.inference);
         // A known deal (nothing unseen) needs one world.
         let max_worlds = if sampler.unseen() == 0 { 1 } else { self.budget.max_worlds.max(1) };
         self.solver.clear();

@@ -683,6 +683,11 @@ impl Tachtigen {
         self.high
     }
 
+    /// Whether `seat` passed in the auction (a pass is final).
+    pub fn has_passed(&self, seat: Seat) -> bool {
+        self.passed & seat.bit() != 0
+    }
+
     pub fn declared_roem(&self) -> Roem {
         self.roem
     }

@@ -574,6 +574,11 @@ impl Tachentige {
         self.high
     }
 
+    /// Whether `seat` passed in the auction (a pass is final).
+    pub fn has_passed(&self, seat: Seat) -> bool {
+        self.passed & seat.bit() != 0
+    }
+
     pub fn stok(&self) -> StokChoice {
         self.stok
     }
