@@ -83,6 +83,25 @@ pub(crate) fn settle<A: PartialEq + std::fmt::Debug + Copy>(choice: Option<A>, l
     }
 }
 
+/// Inference for a points auction (the Brabant games): the seat holding the points bid `high`
+/// counted at least its bid, and a seat that passed (`has_passed`) counted less than
+/// `next_points`, the lowest points bid then open (at most the next step above the bid held);
+/// `count` is the game's count of a dealt hand. See [`call_likelihood`].
+pub(crate) fn points_auction_likelihood<G: Game>(
+    view: &SeatView<G>,
+    world: &Hand<G>,
+    spread: f32,
+    (high, next_points): (Option<(Seat, u16)>, u16),
+    has_passed: impl Fn(Seat) -> bool,
+    count: impl Fn(CardSet) -> f32,
+) -> f64 {
+    call_likelihood(view, world, spread, |seat, dealt| match high {
+        Some((bidder, points)) if bidder == seat => Some(count(dealt) - f32::from(points)),
+        _ if has_passed(seat) => Some(f32::from(next_points) - count(dealt)),
+        _ => None,
+    })
+}
+
 /// Inference by a bidding model, for the strong bot's world sampler: the chance, up to a constant
 /// factor, that the other seats of `view` made the calls it shows, were `world` the deal. `margin`
 /// says for one seat, from the cards it was dealt in `world` (what it bid on: every exchange comes

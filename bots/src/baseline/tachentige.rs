@@ -281,23 +281,19 @@ pub fn auction_likelihood(view: &SeatView<Tachentige>, world: &Hand<Tachentige>)
     let config = view.hand().config();
     let deck = Tachentige::deck(config);
     let game = view.hand().game();
-    let next_points = match game.high_call() {
-        None => config.min_bid,
-        Some((_, Contract::Points(points))) => points + 10,
+    let auction = match game.high_call() {
+        None => (None, config.min_bid),
+        Some((bidder, Contract::Points(points))) => (Some((bidder, points)), points + 10),
         Some((_, Contract::Solo(_))) => return 1.0,
     };
-    super::call_likelihood(view, world, CALL_SPREAD, |seat, dealt| {
-        let bid = match game.high_call() {
-            Some((bidder, Contract::Points(points))) if bidder == seat => Some(points),
-            _ if game.has_passed(seat) => None,
-            _ => return None,
-        };
-        let expected = best_point_plan(config, deck, dealt, |_| true).map_or(0.0, |(_, total)| total);
-        Some(match bid {
-            Some(points) => expected - f32::from(points),
-            None => f32::from(next_points) - expected,
-        })
-    })
+    super::points_auction_likelihood(
+        view,
+        world,
+        CALL_SPREAD,
+        auction,
+        |seat| game.has_passed(seat),
+        |dealt| best_point_plan(config, deck, dealt, |_| true).map_or(0.0, |(_, total)| total),
+    )
 }
 
 /// Closing round type 3: the point game for 100, or a solo that looks clearly better.

@@ -292,24 +292,22 @@ pub fn auction_likelihood(view: &SeatView<Tachtigen>, world: &Hand<Tachtigen>) -
     let config = view.hand().config();
     let deck = Tachtigen::deck(config);
     let game = view.hand().game();
-    let next_points = match game.high_bid() {
-        None => LOWEST_POINTS_BID,
-        Some((_, Contract::Points(points))) => points + 10,
+    let auction = match game.high_bid() {
+        None => (None, LOWEST_POINTS_BID),
+        Some((bidder, Contract::Points(points))) => (Some((bidder, points)), points + 10),
         Some((_, Contract::Special(_))) => return 1.0,
     };
-    super::call_likelihood(view, world, CALL_SPREAD, |seat, dealt| {
-        let bid = match game.high_bid() {
-            Some((bidder, Contract::Points(points))) if bidder == seat => Some(points),
-            _ if game.has_passed(seat) => None,
-            _ => return None,
-        };
-        let (_, count, roem) = best_points_plan(config, deck, dealt);
-        let limit = expected_from_dealt(count) + roem + OVERBID;
-        Some(match bid {
-            Some(points) => limit - f32::from(points),
-            None => f32::from(next_points) - limit,
-        })
-    })
+    super::points_auction_likelihood(
+        view,
+        world,
+        CALL_SPREAD,
+        auction,
+        |seat| game.has_passed(seat),
+        |dealt| {
+            let (_, count, roem) = best_points_plan(config, deck, dealt);
+            expected_from_dealt(count) + roem + OVERBID
+        },
+    )
 }
 
 /// The lowest points bid (section 3.2).
