@@ -35,7 +35,7 @@ use crate::Bot;
 use rand::RngCore;
 use troef_core::games::brabant::{card_points, detect, RANK_ORDER};
 use troef_core::games::tachtigen::{
-    Contract, Goal, Open, Phase, Special, Tachtigen, TachtigenAction, TachtigenConfig, LAST_TRICK,
+    Contract, Goal, Open, Phase, Special, Tachtigen, TachtigenAction, TachtigenConfig, LAST_TRICK, LOWEST_BID,
 };
 use troef_core::{Card, CardSet, Game, Hand, Rank, Seat, SeatView, Suit};
 
@@ -293,7 +293,7 @@ pub fn auction_likelihood(view: &SeatView<Tachtigen>, world: &Hand<Tachtigen>) -
     let deck = Tachtigen::deck(config);
     let game = view.hand().game();
     let auction = match game.high_bid() {
-        None => (None, LOWEST_POINTS_BID),
+        None => (None, LOWEST_BID),
         Some((bidder, Contract::Points(points))) => (Some((bidder, points)), points + 10),
         Some((_, Contract::Special(_))) => return 1.0,
     };
@@ -309,9 +309,6 @@ pub fn auction_likelihood(view: &SeatView<Tachtigen>, world: &Hand<Tachtigen>) -
         },
     )
 }
-
-/// The lowest points bid (section 3.2).
-const LOWEST_POINTS_BID: u16 = 80;
 
 /// The ten cards to keep from the declarer's thirteen and their score under the contract.
 fn best_discard(

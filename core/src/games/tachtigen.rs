@@ -70,7 +70,8 @@ const TRICKS: u8 = 10;
 const HAND_SIZE: usize = 10;
 /// The highest points bid (see the module doc).
 pub const MAX_BID: u16 = 600;
-const LOWEST_BID: u16 = 80;
+/// The lowest points bid (section 3.2).
+pub const LOWEST_BID: u16 = 80;
 /// Last-trick bonus and pit bonus (section 1).
 pub const LAST_TRICK: u32 = 9;
 pub const PIT: u32 = 100;
