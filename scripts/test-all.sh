@@ -63,6 +63,13 @@ selfplay_all() {
         return 1
     fi
     echo "    troef dd: ok"
+    # The solver bench on ten deals of DDS's own test list: it stops with an error when a trick
+    # count differs from DDS's answer in the list.
+    if ! "$bin" bench solver --game bridge --list bots/tests/data/dds-list100.txt --deals 10 >/dev/null; then
+        echo "error: the solver disagrees with DDS's list" >&2
+        return 1
+    fi
+    echo "    troef bench solver on DDS's list: ok"
 }
 
 # The web app: build the wasm bundle, install Debian's Chromium and the locked npm packages, run

@@ -48,6 +48,11 @@ trait Oracle: OpenGame {
     fn perspective(_hand: &Hand<Self>, to_play: Seat) -> Seat {
         to_play
     }
+    /// The declarer's score change of a finished hand, where `OpenGame::declarer_thresholds`
+    /// says it is a step function of the utility.
+    fn declarer_score(_hand: &Hand<Self>) -> Option<i64> {
+        None
+    }
 }
 
 thread_local! {
@@ -145,6 +150,10 @@ impl Oracle for Tysiacha {
     fn maximises(hand: &Hand<Tysiacha>, seat: Seat) -> bool {
         hand.game().declarer() == Some(seat)
     }
+    fn declarer_score(hand: &Hand<Tysiacha>) -> Option<i64> {
+        let outcome = hand.outcome()?;
+        Some(if outcome.made { outcome.contract } else { -outcome.contract })
+    }
     fn is_play(action: &Self::Action) -> bool {
         matches!(action, troef_core::games::tysiacha::TysiachaAction::Play { .. })
     }
@@ -160,6 +169,10 @@ impl Oracle for Tachtigen {
     }
     fn maximises(hand: &Hand<Tachtigen>, seat: Seat) -> bool {
         hand.game().declarer() == Some(seat)
+    }
+    fn declarer_score(hand: &Hand<Tachtigen>) -> Option<i64> {
+        let outcome: TachtigenOutcome = hand.outcome()?;
+        Some(outcome.deltas[outcome.declarer?.index()])
     }
     fn is_play(action: &Self::Action) -> bool {
         matches!(action, troef_core::games::tachtigen::TachtigenAction::Card(_))
@@ -179,6 +192,10 @@ impl Oracle for Tachentige {
     fn maximises(hand: &Hand<Tachentige>, seat: Seat) -> bool {
         let game = hand.game();
         game.declarer() == Some(seat) || game.partner() == Some(seat)
+    }
+    fn declarer_score(hand: &Hand<Tachentige>) -> Option<i64> {
+        let outcome = hand.outcome()?;
+        Some(outcome.deltas[outcome.declarer?.index()])
     }
     fn is_play(action: &Self::Action) -> bool {
         matches!(action, TachentigeAction::Play(_) | TachentigeAction::PlayStuk(_))
@@ -318,6 +335,16 @@ fn check<G: Oracle>(seed: u64, left: u8, settings: &[(&str, &str)]) -> Result<()
     }
     let value = solver.value(&open.position, &objective);
     prop_assert_eq!(value.value, brute(&hand), "position value (seed {})", seed);
+    // The declarer's score steps, and thresholds around the value (the hardest probes), each
+    // settled from a fresh table: every threshold counted exactly when the value reaches it.
+    let v = value.value;
+    for thresholds in [G::declarer_thresholds(&hand, &open), vec![v + 1, v - 4, v, v + 9]] {
+        let settled = Solver::with_entries(1 << 12).settle(&open.position, &objective, &thresholds);
+        prop_assert!(settled.exact);
+        let reached = thresholds.iter().filter(|&&t| t <= v).count();
+        prop_assert_eq!(settled.reached, reached, "thresholds {:?} (seed {})", thresholds, seed);
+        prop_assert!(settled.lower <= v && v <= settled.upper, "{:?} around {} (seed {})", settled, v, seed);
+    }
     // The open-card bot's single best move, from a fresh table: worth the position's value.
     let (best, best_solution) =
         Solver::with_entries(1 << 12).best_move(&open.position, &objective).expect("a legal card");
@@ -405,6 +432,54 @@ fn the_solver_moves_are_the_legal_cards_from_the_first_lead_on() {
     assert!(moves_are_the_legal_cards::<Rikken>(40, &[("players", "three_rene")]) > 0);
     assert!(moves_are_the_legal_cards::<Tachtigen>(40, &[]) > 0);
     assert!(moves_are_the_legal_cards::<Tachentige>(40, &[]) > 0);
+}
+
+/// `OpenGame::declarer_thresholds` are where the declarer's score steps: over random endgames
+/// each played out at random many times, the outcomes that reach as many thresholds score the
+/// same, and reaching more scores more. Returns the endgames with two different scores.
+fn thresholds_step_the_score<G: Oracle>(settings: &[(&str, &str)]) -> usize {
+    let mut stepped = 0;
+    for seed in 0..300u64 {
+        let Some(hand) = endgame::<G>(seed, 3, settings) else { continue };
+        let open = G::open_position(&hand).expect("in play");
+        let thresholds = G::declarer_thresholds(&hand, &open);
+        assert!(!thresholds.is_empty(), "{} has thresholds (seed {seed})", G::ID.name());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut seen: Vec<(usize, i64)> = Vec::new();
+        let mut legal = Vec::new();
+        for _playout in 0..12 {
+            let mut end = hand.clone();
+            for _ in 0..200 {
+                let ToAct::Seat(seat) = end.to_act() else { break };
+                end.legal_actions(&mut legal);
+                let plays: Vec<_> = legal.iter().copied().filter(G::is_play).collect();
+                let pool = if plays.is_empty() { &legal } else { &plays };
+                let action = *pool.choose(&mut rng).expect("a legal action");
+                end.apply(seat, action).expect("legal");
+            }
+            let Some(score) = G::declarer_score(&end) else { continue };
+            let utility = G::utility(&end);
+            seen.push((thresholds.iter().filter(|&&t| t <= utility).count(), score));
+        }
+        for &(reached, score) in &seen {
+            for &(other_reached, other_score) in &seen {
+                if reached == other_reached {
+                    assert_eq!(score, other_score, "{} seed {seed}: {reached} thresholds reached", G::ID.name());
+                } else if reached < other_reached {
+                    assert!(score < other_score, "{} seed {seed}: more thresholds, more score", G::ID.name());
+                }
+            }
+        }
+        stepped += usize::from(seen.iter().any(|&(_, score)| score != seen[0].1));
+    }
+    stepped
+}
+
+#[test]
+fn thresholds_are_where_the_declarers_score_steps() {
+    assert!(thresholds_step_the_score::<Tysiacha>(&[]) > 5);
+    assert!(thresholds_step_the_score::<Tachtigen>(&[]) > 5);
+    assert!(thresholds_step_the_score::<Tachentige>(&[]) > 5);
 }
 
 /// A seed that once failed (proptest's regression file is not read for tests outside `src/`).

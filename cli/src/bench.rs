@@ -55,11 +55,19 @@ fn round2(value: f64) -> f64 {
 
 /// `troef bench solver --game G`: open-card solves on seeded random deals, one per deal.
 /// `bridge` (and `tarneeb`): a single strain and leader at trick 1, the exact trick count;
-/// `tysiacha`, `tachtigen`, `tachentige`: the declarer's exact value from the first card play of
-/// a hand played at random through its auction (for Tachentige, once the roem of trick 1 allows
-/// a card to be played). Reports wall time per solve (p50, p95, mean, max), nodes and
-/// the machine's load average (the machine is shared: compare figures at similar load).
-pub fn solver(game: &str, deals: u32, seed: u64, json_output: bool) -> Result<u8, Failure> {
+/// `tysiacha`, `tachtigen`, `tachentige`: from the first card play of a hand bid by the baseline
+/// bot (for Tachentige, once the roem of trick 1 allows a card to be played), the declarer's
+/// real objective (his score: where the value lands among the game's thresholds, a contract or
+/// payment steps; the exact value where every value scores) and, reported beside it, the exact
+/// card-point value. Reports wall time per solve (p50, p95, mean, max), nodes and the machine's
+/// load average (the machine is shared: compare figures at similar load).
+pub fn solver(
+    game: &str,
+    deals: u32,
+    seed: u64,
+    list: Option<&std::path::Path>,
+    json_output: bool,
+) -> Result<u8, Failure> {
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
     use troef_bots::solver::bridge::{solve_cell, BridgeDeal, Strain};
@@ -69,9 +77,39 @@ pub fn solver(game: &str, deals: u32, seed: u64, json_output: bool) -> Result<u8
     let mut times = Vec::new();
     let mut nodes = Vec::new();
     let mut capped = 0;
+    // Point games: the exact value too, besides the real objective in `times`.
+    let mut exact_times = Vec::new();
+    let mut exact_nodes: Vec<u64> = Vec::new();
     let mut solver = Solver::new();
     let deals = deals.max(1);
+    if let Some(path) = list {
+        if game != "bridge" {
+            return Err(Failure::input("--list holds bridge deals: use it with --game bridge"));
+        }
+        for (index, listed) in read_dds_list(path)?.into_iter().take(deals as usize).enumerate() {
+            let declarer = Seat((listed.leader.0 + 3) % 4);
+            solver.clear();
+            let started = std::time::Instant::now();
+            let solution = solve_cell(&mut solver, &listed.deal, listed.strain, declarer, Direction::Clockwise);
+            times.push(started.elapsed().as_secs_f64() * 1000.0);
+            nodes.push(solution.nodes);
+            capped += u32::from(!solution.exact);
+            let leader_side = 13 - solution.value;
+            if let Some(expected) = listed.leader_tricks {
+                if solution.exact && leader_side != expected {
+                    return Err(Failure {
+                        code: 1,
+                        message: format!(
+                            "deal {} of the list: the leader's side takes {leader_side} tricks, the list says {expected}",
+                            index + 1
+                        ),
+                    });
+                }
+            }
+        }
+    }
     match game {
+        _ if list.is_some() => {}
         "bridge" | "tarneeb" => {
             let direction = if game == "tarneeb" { Direction::CounterClockwise } else { Direction::Clockwise };
             for index in 0..deals {
@@ -93,15 +131,22 @@ pub fn solver(game: &str, deals: u32, seed: u64, json_output: bool) -> Result<u8
             }
         }
         "tysiacha" | "tachtigen" | "tachentige" => {
-            for _ in 0..deals {
-                let (elapsed, count, exact) = match game {
+            // Hands thrown in before the play are skipped (bounded: a hundred tries per deal).
+            for _ in 0..u64::from(deals) * 100 {
+                if times.len() >= deals as usize {
+                    break;
+                }
+                let solve = match game {
                     "tysiacha" => open_solve::<troef_core::games::tysiacha::Tysiacha>(&mut solver, rng.gen()),
                     "tachtigen" => open_solve::<troef_core::games::tachtigen::Tachtigen>(&mut solver, rng.gen()),
                     _ => open_solve::<troef_core::games::tachentige::Tachentige>(&mut solver, rng.gen()),
                 };
-                times.push(elapsed);
-                nodes.push(count);
-                capped += u32::from(!exact);
+                let Some(solve) = solve else { continue };
+                times.push(solve.objective_ms);
+                nodes.push(solve.objective_nodes);
+                exact_times.push(solve.exact_ms);
+                exact_nodes.push(solve.exact_nodes);
+                capped += u32::from(solve.capped);
             }
         }
         other => {
@@ -111,87 +156,225 @@ pub fn solver(game: &str, deals: u32, seed: u64, json_output: bool) -> Result<u8
             )))
         }
     }
-    let mut sorted = times.clone();
-    sorted.sort_by(f64::total_cmp);
-    let at = |q: f64| sorted[((sorted.len() as f64 - 1.0) * q).round() as usize];
-    let mean = times.iter().sum::<f64>() / times.len() as f64;
-    let mut sorted_nodes = nodes.clone();
-    sorted_nodes.sort_unstable();
+    if times.is_empty() {
+        return Err(Failure { code: 1, message: "no hand reached its play phase".into() });
+    }
+    let summary = |times: &[f64], nodes: &[u64]| {
+        let mut sorted = times.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let at = |q: f64| sorted[((sorted.len() as f64 - 1.0) * q).round() as usize];
+        let mut sorted_nodes = nodes.to_vec();
+        sorted_nodes.sort_unstable();
+        Summary {
+            p50: at(0.5),
+            p95: at(0.95),
+            mean: times.iter().sum::<f64>() / times.len() as f64,
+            max: at(1.0),
+            nodes_p50: sorted_nodes[sorted_nodes.len() / 2],
+            nodes_max: sorted_nodes[sorted_nodes.len() - 1],
+            nodes_mean: nodes.iter().sum::<u64>() / nodes.len().max(1) as u64,
+        }
+    };
+    let main = summary(&times, &nodes);
+    let exact = (!exact_times.is_empty()).then(|| summary(&exact_times, &exact_nodes));
     let load = std::fs::read_to_string("/proc/loadavg")
         .ok()
         .and_then(|text| text.split_whitespace().next().map(str::to_string));
+    // What "a solve" is: bridge and Tarneeb a trick count; the point games the declarer's score
+    // (his contract, his payment step), with the exact card-point value reported beside it.
+    let objective = if exact.is_some() { "declarer_score" } else { "tricks" };
     if json_output {
-        print_json(&json!({
+        let mut report = json!({
             "game": game,
-            "deals": deals,
+            "deals": times.len(),
             "seed": seed,
-            "ms_p50": round2(at(0.5)),
-            "ms_p95": round2(at(0.95)),
-            "ms_mean": round2(mean),
-            "ms_max": round2(at(1.0)),
-            "nodes_p50": sorted_nodes[sorted_nodes.len() / 2],
-            "nodes_max": sorted_nodes[sorted_nodes.len() - 1],
-            "nodes_mean": nodes.iter().sum::<u64>() / nodes.len() as u64,
+            "objective": objective,
+            "ms_p50": round2(main.p50),
+            "ms_p95": round2(main.p95),
+            "ms_mean": round2(main.mean),
+            "ms_max": round2(main.max),
+            "nodes_p50": main.nodes_p50,
+            "nodes_max": main.nodes_max,
+            "nodes_mean": main.nodes_mean,
             "capped": capped,
             "load_average": load,
-        }));
+        });
+        if let (Some(exact), Some(fields)) = (&exact, report.as_object_mut()) {
+            fields.insert("exact_value_ms_p50".into(), json!(round2(exact.p50)));
+            fields.insert("exact_value_ms_p95".into(), json!(round2(exact.p95)));
+            fields.insert("exact_value_ms_mean".into(), json!(round2(exact.mean)));
+            fields.insert("exact_value_ms_max".into(), json!(round2(exact.max)));
+            fields.insert("exact_value_nodes_p50".into(), json!(exact.nodes_p50));
+            fields.insert("exact_value_nodes_max".into(), json!(exact.nodes_max));
+        }
+        print_json(&report);
     } else {
-        print(&format!(
-            "open-card solver, {game}, {deals} deals (seed {seed}):\n  ms per solve: p50 {:.2}, p95 {:.2}, mean {:.2}, max {:.2}\n  nodes: p50 {}, max {}; capped {capped}\n  load average: {}",
-            at(0.5),
-            at(0.95),
-            mean,
-            at(1.0),
-            sorted_nodes[sorted_nodes.len() / 2],
-            sorted_nodes[sorted_nodes.len() - 1],
-            load.unwrap_or_else(|| "unknown".into())
-        ));
+        let what = if exact.is_some() { "the declarer's score (contract or payment step)" } else { "tricks" };
+        let mut text = format!(
+            "open-card solver, {game}, {} deals (seed {seed}), solving {what}:\n  ms per solve: p50 {:.2}, p95 {:.2}, mean {:.2}, max {:.2}\n  nodes: p50 {}, max {}; capped {capped}",
+            times.len(),
+            main.p50,
+            main.p95,
+            main.mean,
+            main.max,
+            main.nodes_p50,
+            main.nodes_max,
+        );
+        if let Some(exact) = &exact {
+            text += &format!(
+                "\n  the exact card-point value, ms: p50 {:.2}, p95 {:.2}, mean {:.2}, max {:.2}; nodes p50 {}, max {}",
+                exact.p50, exact.p95, exact.mean, exact.max, exact.nodes_p50, exact.nodes_max
+            );
+        }
+        text += &format!("\n  load average: {}", load.unwrap_or_else(|| "unknown".into()));
+        print(&text);
     }
     Ok(0)
 }
 
-/// A hand of `G` played at random into its play phase; the exact declarer value from there.
-fn open_solve<G: troef_bots::solver::OpenGame>(solver: &mut troef_bots::solver::Solver, seed: u64) -> (f64, u64, bool) {
-    use rand::seq::SliceRandom;
-    use rand::{Rng, SeedableRng};
-    use troef_core::{ConfigValues, Hand, ToAct};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    for _attempt in 0..100 {
-        let Ok(values) = ConfigValues::validate(G::config_keys(), []) else { break };
-        let config = G::config(&values);
-        let mut deck: Vec<_> = G::deck(&config).iter().collect();
-        deck.shuffle(&mut rng);
-        let dealer = troef_core::game::dealer_from_draw::<G>(&config, rng.gen());
-        let scores = G::new_scores(&config);
-        let Ok(mut hand) = Hand::<G>::from_deck(config, dealer, &scores, &deck) else { break };
-        let mut legal = Vec::new();
-        while let ToAct::Seat(seat) = hand.to_act() {
-            if let Some(open) = G::open_position(&hand) {
-                let objective = G::declarer_objective(&hand, &open);
-                solver.clear();
-                let started = std::time::Instant::now();
-                let solution = solver.value(&open.position, &objective);
-                return (started.elapsed().as_secs_f64() * 1000.0, solution.nodes, solution.exact);
-            }
-            hand.legal_actions(&mut legal);
-            let weights: Vec<u32> =
-                legal.iter().map(|a| hand.game().policy_weight(hand.config(), hand.table(), a)).collect();
-            let total: u32 = weights.iter().sum::<u32>().max(1);
-            let mut pick = rng.gen_range(0..total);
-            let mut chosen = legal[0];
-            for (action, weight) in legal.iter().zip(&weights) {
-                if pick < *weight {
-                    chosen = *action;
-                    break;
+/// A deal of a DDS hand list: the deal, its strain and first leader, and the tricks DDS gives
+/// the leader's side (the best score of its `FUT` line), when the list has them.
+struct ListedDeal {
+    deal: troef_bots::solver::bridge::BridgeDeal,
+    strain: troef_bots::solver::bridge::Strain,
+    leader: troef_core::Seat,
+    leader_tricks: Option<i32>,
+}
+
+/// Reads a DDS hand list (`hands/list100.txt` of DDS): `PBN dealer vulnerability trump first
+/// "deal"` lines (trump 0 = spades, 1 hearts, 2 diamonds, 3 clubs, 4 no trump; first 0 = North
+/// to 3 = West), each optionally followed by `FUT count suits.. ranks.. equals.. scores..`;
+/// other lines are skipped.
+fn read_dds_list(path: &std::path::Path) -> Result<Vec<ListedDeal>, Failure> {
+    use troef_bots::solver::bridge::{BridgeDeal, Strain};
+    use troef_core::{Seat, Suit};
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| Failure::input(format!("cannot read the list {}: {error}", path.display())))?;
+    let bad = |line: usize, what: &str| Failure::input(format!("{} line {line}: {what}", path.display()));
+    let mut listed: Vec<ListedDeal> = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let number = number + 1;
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("PBN") => {
+                let fields: Vec<u8> = words
+                    .by_ref()
+                    .take(4)
+                    .map(|word| word.parse().map_err(|_| bad(number, "a number expected")))
+                    .collect::<Result<_, _>>()?;
+                let (Some(&trump), Some(&first)) = (fields.get(2), fields.get(3)) else {
+                    return Err(bad(number, "PBN dealer vulnerability trump first \"deal\""));
+                };
+                let strain = match trump {
+                    0 => Strain::Trump(Suit::Spades),
+                    1 => Strain::Trump(Suit::Hearts),
+                    2 => Strain::Trump(Suit::Diamonds),
+                    3 => Strain::Trump(Suit::Clubs),
+                    4 => Strain::NoTrump,
+                    _ => return Err(bad(number, "trump is 0 to 4")),
+                };
+                if first > 3 {
+                    return Err(bad(number, "the first leader is 0 to 3"));
                 }
-                pick -= weight;
+                let quoted = line.split('"').nth(1).ok_or_else(|| bad(number, "the deal is quoted"))?;
+                let deal = BridgeDeal::parse_pbn(quoted).map_err(|error| bad(number, &error))?;
+                listed.push(ListedDeal { deal, strain, leader: Seat(first), leader_tricks: None });
             }
-            if hand.apply(seat, chosen).is_err() {
-                break;
+            Some("FUT") => {
+                let numbers: Vec<i32> = words
+                    .map(|word| word.parse().map_err(|_| bad(number, "a number expected")))
+                    .collect::<Result<_, _>>()?;
+                let count = *numbers.first().ok_or_else(|| bad(number, "FUT count ..."))? as usize;
+                if count == 0 || numbers.len() != 1 + 4 * count {
+                    return Err(bad(number, "FUT count, then count suits, ranks, equals and scores"));
+                }
+                let best = numbers[1 + 3 * count..].iter().copied().max();
+                let last = listed.last_mut().ok_or_else(|| bad(number, "a FUT line follows its PBN line"))?;
+                last.leader_tricks = best;
             }
+            _ => {}
         }
     }
-    (0.0, 0, true)
+    if listed.is_empty() {
+        return Err(Failure::input(format!("{} holds no PBN deal", path.display())));
+    }
+    Ok(listed)
+}
+
+/// Quantiles of solve times and nodes.
+struct Summary {
+    p50: f64,
+    p95: f64,
+    mean: f64,
+    max: f64,
+    nodes_p50: u64,
+    nodes_max: u64,
+    nodes_mean: u64,
+}
+
+/// One full-deal solve of a point game, timed twice from a fresh table: the declarer's real
+/// objective (where his score lands among [`OpenGame::declarer_thresholds`], or the exact value
+/// when every value scores differently) and the exact value.
+struct PointSolve {
+    objective_ms: f64,
+    objective_nodes: u64,
+    exact_ms: f64,
+    exact_nodes: u64,
+    capped: bool,
+}
+
+/// A hand of `G` dealt from `seed` with every decision before the play made by the baseline bot
+/// (so that contracts are the ones players make, not random bids), solved at its first card
+/// play; `None` when the hand never reaches the play (thrown in).
+fn open_solve<G: troef_bots::BotGame + troef_bots::solver::OpenGame>(
+    solver: &mut troef_bots::solver::Solver,
+    seed: u64,
+) -> Option<PointSolve> {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use troef_bots::decision_rng;
+    use troef_core::{ConfigValues, Hand, SeatView, ToAct};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let values = ConfigValues::validate(G::config_keys(), []).ok()?;
+    let config = G::config(&values);
+    let mut deck: Vec<_> = G::deck(&config).iter().collect();
+    deck.shuffle(&mut rng);
+    let dealer = troef_core::game::dealer_from_draw::<G>(&config, rng.gen());
+    let scores = G::new_scores(&config);
+    let mut hand = Hand::<G>::from_deck(config, dealer, &scores, &deck).ok()?;
+    let mut baseline = G::baseline_bot();
+    let mut step = 0u64;
+    while let ToAct::Seat(seat) = hand.to_act() {
+        if let Some(open) = G::open_position(&hand) {
+            let objective = G::declarer_objective(&hand, &open);
+            let thresholds = G::declarer_thresholds(&hand, &open);
+            solver.clear();
+            let started = std::time::Instant::now();
+            let (objective_nodes, objective_capped) = if thresholds.is_empty() {
+                let solution = solver.value(&open.position, &objective);
+                (solution.nodes, !solution.exact)
+            } else {
+                let settlement = solver.settle(&open.position, &objective, &thresholds);
+                (settlement.nodes, !settlement.exact)
+            };
+            let objective_ms = started.elapsed().as_secs_f64() * 1000.0;
+            solver.clear();
+            let started = std::time::Instant::now();
+            let solution = solver.value(&open.position, &objective);
+            return Some(PointSolve {
+                objective_ms,
+                objective_nodes,
+                exact_ms: started.elapsed().as_secs_f64() * 1000.0,
+                exact_nodes: solution.nodes,
+                capped: objective_capped || !solution.exact,
+            });
+        }
+        let view = SeatView::of(&hand, seat, &scores);
+        let action = baseline.choose(&view, &mut decision_rng(seed, 0, step));
+        hand.apply(seat, action).ok()?;
+        step += 1;
+    }
+    None
 }
 
 /// `troef bench bot --game G --level L`: the strong bot's decision time over a fixed set of

@@ -238,6 +238,11 @@ enum BenchCommand {
         /// Seed of the deals.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Bridge: the deals of a DDS hand list instead (its `PBN` lines: trump and first leader
+        /// per deal; its `FUT` lines, when present, are DDS's answers and every solve is checked
+        /// against them), the first `--deals` of them.
+        #[arg(long)]
+        list: Option<PathBuf>,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -329,8 +334,8 @@ fn main() -> ExitCode {
         Command::Bench { what: BenchCommand::Bot { game, level, positions, seed, json } } => {
             bench::bot(&game, &level, positions, seed, json)
         }
-        Command::Bench { what: BenchCommand::Solver { game, deals, seed, json } } => {
-            bench::solver(&game, deals, seed, json)
+        Command::Bench { what: BenchCommand::Solver { game, deals, seed, list, json } } => {
+            bench::solver(&game, deals, seed, list.as_deref(), json)
         }
     };
     match result {

@@ -478,6 +478,45 @@ fn bench_deal_reports_per_device_figures() {
     assert_eq!(stderr(&bad).lines().count(), 1);
 }
 
+/// `troef bench solver --list` solves the deals of DDS's own list and checks every trick count
+/// against DDS's answer in it: a changed answer stops it (exit 1), a malformed list is bad input.
+#[test]
+fn bench_solver_checks_the_dds_list() {
+    let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bots/tests/data/dds-list100.txt");
+    let list_path = list.to_string_lossy().into_owned();
+    let output = troef(&["bench", "solver", "--game", "bridge", "--list", &list_path, "--deals", "3", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = json_of(&output);
+    assert_eq!(report["deals"], 3);
+    assert_eq!(report["objective"], "tricks");
+    assert_eq!(report["capped"], 0);
+    // Deal 1: East leads against clubs and East-West take 2 tricks; say 3 instead.
+    let text = std::fs::read_to_string(&list).expect("the list");
+    let line = text.lines().find(|line| line.starts_with("FUT")).expect("a FUT line");
+    assert!(line.ends_with(" 2 2 1 1 1 1 1 1 1 1"), "{line}");
+    let changed = line.replacen(" 2 2 1 1 1 1 1 1 1 1", " 3 2 1 1 1 1 1 1 1 1", 1);
+    let wrong = write("dds-list-wrong.txt", text.replacen(line, &changed, 1));
+    let output = troef(&["bench", "solver", "--game", "bridge", "--list", &wrong.to_string_lossy(), "--deals", "1"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("deal 1 of the list"), "{}", stderr(&output));
+    let malformed = write("dds-list-malformed.txt", "PBN 1 3 9 1 \"N:AT5\"\n".to_string());
+    let output = troef(&["bench", "solver", "--game", "bridge", "--list", &malformed.to_string_lossy()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+}
+
+/// The point games' solver bench reports the declarer's real objective and the exact value.
+#[test]
+fn bench_solver_reports_the_declarers_score_and_the_exact_value() {
+    let output = troef(&["bench", "solver", "--game", "tysiacha", "--deals", "3", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = json_of(&output);
+    assert_eq!(report["deals"], 3);
+    assert_eq!(report["objective"], "declarer_score");
+    assert!(report["exact_value_ms_p50"].as_f64().is_some());
+    assert!(report["exact_value_nodes_max"].as_u64().expect("a number") > 0);
+}
+
 /// `troef audit` names a false roem claim, a false rejection and a revoke in a Tachentige record
 /// (T22 with one action changed), at its action index, and exits 1.
 #[test]

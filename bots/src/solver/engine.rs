@@ -114,6 +114,21 @@ pub struct Solution {
     pub nodes: u64,
 }
 
+/// The answer of [`Solver::settle`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settlement {
+    /// How many of the thresholds the value reaches (is at least).
+    pub reached: usize,
+    /// Bounds on the value (base included) that the probes proved: unless the cap struck, no
+    /// threshold `t` has `lower < t <= upper`, so every value in the bounds scores the same.
+    pub lower: i32,
+    pub upper: i32,
+    /// False when the node cap stopped the search (`reached` then counts only what was proved).
+    pub exact: bool,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
 /// One legal move and its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveScore {
@@ -209,6 +224,49 @@ impl Solver {
         let result = engine.root_probe(target, None) >= target;
         self.last_nodes = engine.nodes;
         (!engine.aborted).then_some(result)
+    }
+
+    /// Where the value stands against `thresholds` (values of the whole hand, base included, in
+    /// any order): the declarer's real objective when his score is a step function of the value
+    /// (a contract made or not, a payment per ten points). Zero-window probes only, each at the
+    /// middle threshold still undecided, their fail-soft values deciding every threshold they
+    /// pass on the way, so one threshold costs one probe and a payment table a few; the exact
+    /// value is never searched for. Decision: bisection, not MTD steps from the contract's
+    /// threshold: probes far from the value are cheap, and over 100 Tachentige deals stepping
+    /// from the contract visited 70% more nodes at the median.
+    pub fn settle(&mut self, position: &Position, objective: &Objective, thresholds: &[i32]) -> Settlement {
+        self.prepare(position, objective);
+        let cap = self.node_cap;
+        let mut engine = Engine::new(position, objective, &mut self.tt, cap);
+        let mut relative: Vec<i32> = thresholds.iter().map(|t| t - objective.base).collect();
+        relative.sort_unstable();
+        relative.dedup();
+        let (mut lo, mut hi) = engine.root_bounds();
+        loop {
+            let open: Vec<i32> = relative.iter().copied().filter(|&t| lo < t && t <= hi).collect();
+            if open.is_empty() || engine.aborted {
+                break;
+            }
+            let target = open[open.len() / 2];
+            let value = engine.root_probe(target, None);
+            if engine.aborted {
+                break;
+            }
+            if value >= target {
+                lo = value.min(hi).max(target);
+            } else {
+                hi = value.max(lo).min(target - 1);
+            }
+        }
+        self.last_nodes = engine.nodes;
+        let reached = relative.iter().filter(|&&t| t <= lo).count();
+        Settlement {
+            reached,
+            lower: objective.base + lo,
+            upper: objective.base + hi,
+            exact: !engine.aborted,
+            nodes: engine.nodes,
+        }
     }
 
     /// One best legal move of the player to move, with the position's value: what a player who
@@ -422,6 +480,10 @@ pub(crate) struct Engine<'a> {
     relative: bool,
     /// Cards never merged with touching neighbours (their duties or points set them apart).
     special: u64,
+    /// Per suit, the run of cards from its weakest up that are worth nothing and carry no duty:
+    /// which of them are gone changes nothing but their labels, so the exact table keys on
+    /// the ones left moved down onto the lowest strengths ([`Engine::canonical_hands`]).
+    fungible: u64,
     /// Cards worth points (Goal::Points): in partition search each one's place in its suit is
     /// part of the table key and its holder always part of the stored pattern.
     point_cards: u64,
@@ -480,6 +542,20 @@ impl<'a> Engine<'a> {
                 special |= bit(marriages.king[suit]) | bit(marriages.queen[suit]);
             }
         }
+        let mut stoppers = special;
+        if let Some(card) = rules.forced_first_lead {
+            stoppers |= bit(card);
+        }
+        let mut fungible = 0u64;
+        for suit in 0..4u8 {
+            for strength in 0..16u8 {
+                let card = suit * 16 + strength;
+                if strength >= 13 || values[card as usize] != 0 || stoppers & bit(card) != 0 {
+                    break;
+                }
+                fungible |= bit(card);
+            }
+        }
         let mut led = 0;
         if position.trick_len > 0 {
             led = if position.blind_trick {
@@ -536,6 +612,7 @@ impl<'a> Engine<'a> {
             aborted: false,
             relative,
             special,
+            fungible,
             point_cards,
             values,
             seat_counted,
@@ -1167,14 +1244,17 @@ impl<'a> Engine<'a> {
         }
         if !self.relative {
             // Without partition search every card's rank matters: whole positions in the table.
-            let key = self.key(true);
-            let others = [self.s.hands[1], self.s.hands[2], self.s.hands[3]];
+            let mut key = self.key(true);
+            let hands = self.canonical_hands();
+            key.cards = hands[0] | hands[1] | hands[2] | hands[3];
+            let others = [hands[1], hands[2], hands[3]];
             let tt_move = match self.tt.probe_exact(&key, &others, alpha, beta) {
                 Probe::Cut(value, _) => return (value, self.remaining()),
-                Probe::Open(best) => best,
+                Probe::Open(best) => best.map(|mv| self.relabel(mv, false)),
             };
             let (value, _, best) = self.moves_node(alpha, beta, tt_move);
             if !self.aborted {
+                let best = best.map(|mv| self.relabel(mv, true));
                 self.tt.store_exact(&key, &others, left, alpha, beta, value.clamp(lo, hi), best);
             }
             return (value, self.remaining());
@@ -1906,6 +1986,67 @@ impl<'a> Engine<'a> {
 
     // ------------------------------------------------------------------------------------
     // Table keys
+
+    /// The hands with each suit's fungible cards still in play moved down onto its lowest
+    /// strengths, in order. Sound because they lie below every other card of their suit: the
+    /// order of all cards left is kept, and with it every follow duty and trick winner, while
+    /// their points (none) and duties (none) are alike.
+    fn canonical_hands(&self) -> [u64; MAX_PLAYERS] {
+        let mut hands = self.s.hands;
+        let remaining = self.remaining();
+        for suit in 0..4u8 {
+            let run = self.fungible & suit_mask(suit);
+            let left = remaining & run;
+            let base = 16 * u32::from(suit);
+            let packed = ((1u64 << left.count_ones()) - 1) << base;
+            if left == packed {
+                continue;
+            }
+            for hand in hands.iter_mut() {
+                let mine = *hand & run;
+                if mine == 0 {
+                    continue;
+                }
+                let (mut moved, mut rest, mut index) = (0u64, left, base);
+                while rest != 0 {
+                    let lowest = rest & rest.wrapping_neg();
+                    if mine & lowest != 0 {
+                        moved |= 1 << index;
+                    }
+                    rest ^= lowest;
+                    index += 1;
+                }
+                *hand = (*hand & !run) | moved;
+            }
+        }
+        hands
+    }
+
+    /// A move between this position's labels and [`Engine::canonical_hands`]' (`to_canonical`)
+    /// or back: only fungible cards change label.
+    fn relabel(&self, mv: u8, to_canonical: bool) -> u8 {
+        let card = mv & 0x3F;
+        if self.fungible & bit(card) == 0 {
+            return mv;
+        }
+        let suit = suit_of(card);
+        let left = self.remaining() & self.fungible & suit_mask(suit);
+        let base = 16 * suit;
+        let label = if to_canonical {
+            base + (left & (bit(card) - 1)).count_ones() as u8
+        } else {
+            // The card left at that place from the bottom of the run.
+            let mut rest = left;
+            for _ in base..card {
+                rest &= rest.wrapping_sub(1);
+            }
+            if rest == 0 {
+                return mv;
+            }
+            rest.trailing_zeros() as u8
+        };
+        (mv & 0xC0) | label
+    }
 
     fn key(&self, exact: bool) -> Key {
         let mut lengths = 0u64;

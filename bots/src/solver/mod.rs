@@ -34,7 +34,7 @@ mod engine;
 pub mod games;
 mod tt;
 
-pub use engine::{advance, legal_moves, MoveScore, Solution, Solver};
+pub use engine::{advance, legal_moves, MoveScore, Settlement, Solution, Solver};
 pub use games::OpenGame;
 
 use troef_core::{Card, CardSet, RankOrder, Suit};

@@ -39,6 +39,14 @@ pub trait OpenGame: Game {
     /// The objective of the declaring side (what a result table reports).
     fn declarer_objective(hand: &Hand<Self>, open: &OpenPosition) -> Objective;
 
+    /// The values of [`OpenGame::declarer_objective`] at which the declarer's score steps, when it
+    /// is a step function of that value (a contract made or not, a payment per ten points): what
+    /// [`crate::solver::Solver::settle`] decides, the real objective of a full-deal solve. Empty
+    /// (the default) when every value scores differently, so the exact value is the objective.
+    fn declarer_thresholds(_hand: &Hand<Self>, _open: &OpenPosition) -> Vec<i32> {
+        Vec::new()
+    }
+
     /// The game's action for a solver move of the player to move.
     fn action(open: &OpenPosition, mv: Move) -> Self::Action;
 }

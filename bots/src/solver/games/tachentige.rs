@@ -34,6 +34,9 @@ use troef_core::{Card, CardSet, Game, Hand, Rank, Seat, Suit, ToAct};
 
 /// Players are seats: play runs clockwise from seat 0 to seat 3.
 const SEATS: [Seat; 4] = [Seat(0), Seat(1), Seat(2), Seat(3)];
+/// Ten-point steps a point game's value can reach: 146 card points, the all-tricks bonus and
+/// roem (at most a few hundred) stay far below.
+const MAX_POINT_STEPS: i32 = 150;
 
 /// The trump queen and king, when one declaring-side hand holds both and the stuk may still be
 /// announced (6.3.2), as real cards.
@@ -156,6 +159,16 @@ impl OpenGame for Tachentige {
                 marriages: false,
             })),
             base: brabant::points(won, trump) as i32,
+        }
+    }
+
+    /// Point games (6.2, 6.4): the score is `round_decl(raw_d) + B + Rm - bid`, and with the
+    /// all-tricks bonus and roem multiples of ten, `round_decl` of the whole value, which steps
+    /// where its last digit reaches 5: thresholds `10k + 5`. Solos: 1 (made).
+    fn declarer_thresholds(hand: &Hand<Tachentige>, _open: &OpenPosition) -> Vec<i32> {
+        match hand.game().contract() {
+            Some(Contract::Solo(_)) => vec![1],
+            _ => (0..=MAX_POINT_STEPS).map(|k| 10 * k + 5).collect(),
         }
     }
 

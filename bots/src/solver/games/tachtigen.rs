@@ -19,6 +19,9 @@ use troef_core::{Card, Game, Hand, Place, Rank, Seat, Suit, ToAct};
 
 const SEATS: [Seat; 4] = [Seat(0), Seat(1), Seat(2), Seat(3)];
 const TRICKS: u8 = 10;
+/// Ten-point steps above the bid that a points contract's payment can reach: 150 card points,
+/// the pit and roem (at most a few hundred) stay far below.
+const MAX_STEPS_ABOVE_BID: i32 = 200;
 
 impl OpenGame for Tachtigen {
     fn open_position(hand: &Hand<Tachtigen>) -> Option<OpenPosition> {
@@ -146,6 +149,20 @@ impl OpenGame for Tachtigen {
                     base,
                 }
             }
+        }
+    }
+
+    /// Points contract (6.1): the objective's value is `P + R`, so `d = value - B`, and the
+    /// payment steps wherever `d` crosses a multiple of ten (made by 0-9 pays nothing, failed by
+    /// 1-10 costs one cent): thresholds `B + 10k`. Special contracts: 1 (met).
+    fn declarer_thresholds(hand: &Hand<Tachtigen>, _open: &OpenPosition) -> Vec<i32> {
+        match hand.game().contract() {
+            Some(Contract::Points(bid)) => {
+                let bid = i32::from(bid);
+                // Every step from a value of 1 up to all points, the pit and any roem.
+                (-(bid / 10)..=MAX_STEPS_ABOVE_BID).map(|k| bid + 10 * k).filter(|&t| t > 0).collect()
+            }
+            _ => vec![1],
         }
     }
 

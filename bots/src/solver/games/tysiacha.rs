@@ -80,6 +80,12 @@ impl OpenGame for Tysiacha {
         }
     }
 
+    /// The contract: made when the declarer's card points and marriages reach it (6: he scores
+    /// `+C` or `-C`, never his points).
+    fn declarer_thresholds(hand: &Hand<Tysiacha>, _open: &OpenPosition) -> Vec<i32> {
+        vec![i32::from(hand.game().contract())]
+    }
+
     fn action(open: &OpenPosition, mv: Move) -> TysiachaAction {
         TysiachaAction::Play { card: open.map.card(mv.card()), marriage: mv.is_special() }
     }
