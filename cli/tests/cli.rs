@@ -499,7 +499,7 @@ fn bench_solver_checks_the_dds_list() {
     let output = troef(&["bench", "solver", "--game", "bridge", "--list", &wrong.to_string_lossy(), "--deals", "1"]);
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("deal 1 of the list"), "{}", stderr(&output));
-    let malformed = write("dds-list-malformed.txt", "PBN 1 3 9 1 \"N:AT5\"\n".to_string());
+    let malformed = write("dds-list-malformed.txt", "PBN 1 3 9 1 \"N:AT5\"\n");
     let output = troef(&["bench", "solver", "--game", "bridge", "--list", &malformed.to_string_lossy()]);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
