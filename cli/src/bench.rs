@@ -55,11 +55,11 @@ fn round2(value: f64) -> f64 {
 
 /// `troef bench solver --game G`: open-card solves on seeded random deals, one per deal.
 /// `bridge` (and `tarneeb`): a single strain and leader at trick 1, the exact trick count;
-/// `tysiacha`, `tachtigen`, `tachentige`: from the first card play of a hand bid by the baseline
-/// bot (for Tachentige, once the roem of trick 1 allows a card to be played), the declarer's
-/// real objective (his score: where the value lands among the game's thresholds, a contract or
-/// payment steps; the exact value where every value scores) and, reported beside it, the exact
-/// card-point value. Reports wall time per solve (p50, p95, mean, max), nodes and the machine's
+/// `tysiacha`, `tachtigen`, `tachentige`, `rikken`: from the first card play of a hand bid by
+/// the baseline bot (for Tachentige, once the roem of trick 1 allows a card to be played), the
+/// declarer's real objective (his score: where the value lands among the game's thresholds, a
+/// contract or payment steps) and, reported beside it, the exact card-point value; Rikken's
+/// payments are linear in its goals, so its objective is the exact value, solved once. Reports wall time per solve (p50, p95, mean, max), nodes and the machine's
 /// load average (the machine is shared: compare figures at similar load).
 pub fn solver(
     game: &str,
@@ -130,7 +130,7 @@ pub fn solver(
                 capped += u32::from(!solution.exact);
             }
         }
-        "tysiacha" | "tachtigen" | "tachentige" => {
+        "tysiacha" | "tachtigen" | "tachentige" | "rikken" => {
             // Hands thrown in before the play are skipped (bounded: a hundred tries per deal).
             for _ in 0..u64::from(deals) * 100 {
                 if times.len() >= deals as usize {
@@ -139,19 +139,22 @@ pub fn solver(
                 let solve = match game {
                     "tysiacha" => open_solve::<troef_core::games::tysiacha::Tysiacha>(&mut solver, rng.gen()),
                     "tachtigen" => open_solve::<troef_core::games::tachtigen::Tachtigen>(&mut solver, rng.gen()),
+                    "rikken" => open_solve::<troef_core::games::rikken::Rikken>(&mut solver, rng.gen()),
                     _ => open_solve::<troef_core::games::tachentige::Tachentige>(&mut solver, rng.gen()),
                 };
                 let Some(solve) = solve else { continue };
                 times.push(solve.objective_ms);
                 nodes.push(solve.objective_nodes);
-                exact_times.push(solve.exact_ms);
-                exact_nodes.push(solve.exact_nodes);
+                if solve.steps {
+                    exact_times.push(solve.exact_ms);
+                    exact_nodes.push(solve.exact_nodes);
+                }
                 capped += u32::from(solve.capped);
             }
         }
         other => {
             return Err(Failure::input(format!(
-                "bench solver knows bridge, tarneeb, tysiacha, tachtigen and tachentige, not {:?}",
+                "bench solver knows bridge, tarneeb, tysiacha, tachtigen, tachentige and rikken, not {:?}",
                 other.chars().take(24).collect::<String>()
             )))
         }
@@ -180,9 +183,16 @@ pub fn solver(
     let load = std::fs::read_to_string("/proc/loadavg")
         .ok()
         .and_then(|text| text.split_whitespace().next().map(str::to_string));
-    // What "a solve" is: bridge and Tarneeb a trick count; the point games the declarer's score
-    // (his contract, his payment step), with the exact card-point value reported beside it.
-    let objective = if exact.is_some() { "declarer_score" } else { "tricks" };
+    // What "a solve" is: bridge and Tarneeb a trick count; Rikken its contract's exact value (its
+    // payments are linear in tricks); the point games the declarer's score (his contract, his
+    // payment step), with the exact card-point value reported beside it.
+    let objective = if exact.is_some() {
+        "declarer_score"
+    } else if game == "rikken" {
+        "exact_value"
+    } else {
+        "tricks"
+    };
     if json_output {
         let mut report = json!({
             "game": game,
@@ -209,7 +219,11 @@ pub fn solver(
         }
         print_json(&report);
     } else {
-        let what = if exact.is_some() { "the declarer's score (contract or payment step)" } else { "tricks" };
+        let what = match objective {
+            "declarer_score" => "the declarer's score (contract or payment step)",
+            "exact_value" => "the contract's exact value",
+            _ => "tricks",
+        };
         let mut text = format!(
             "open-card solver, {game}, {} deals (seed {seed}), solving {what}:\n  ms per solve: p50 {:.2}, p95 {:.2}, mean {:.2}, max {:.2}\n  nodes: p50 {}, max {}; capped {capped}",
             times.len(),
@@ -321,6 +335,8 @@ struct PointSolve {
     exact_ms: f64,
     exact_nodes: u64,
     capped: bool,
+    /// The declarer's score steps (the objective was settled, not the exact value).
+    steps: bool,
 }
 
 /// A hand of `G` dealt from `seed` with every decision before the play made by the baseline bot
@@ -358,6 +374,17 @@ fn open_solve<G: troef_bots::BotGame + troef_bots::solver::OpenGame>(
                 (settlement.nodes, !settlement.exact)
             };
             let objective_ms = started.elapsed().as_secs_f64() * 1000.0;
+            if thresholds.is_empty() {
+                // The exact value was the objective: no second solve.
+                return Some(PointSolve {
+                    objective_ms,
+                    objective_nodes,
+                    exact_ms: objective_ms,
+                    exact_nodes: objective_nodes,
+                    capped: objective_capped,
+                    steps: false,
+                });
+            }
             solver.clear();
             let started = std::time::Instant::now();
             let solution = solver.value(&open.position, &objective);
@@ -367,6 +394,7 @@ fn open_solve<G: troef_bots::BotGame + troef_bots::solver::OpenGame>(
                 exact_ms: started.elapsed().as_secs_f64() * 1000.0,
                 exact_nodes: solution.nodes,
                 capped: objective_capped || !solution.exact,
+                steps: true,
             });
         }
         let view = SeatView::of(&hand, seat, &scores);

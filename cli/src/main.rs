@@ -226,10 +226,11 @@ enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Open-card solver speed on seeded random deals: bridge (or tarneeb) single-strain solves
-    /// at trick 1, tysiacha, tachtigen and tachentige full-deal solves from the first trick.
+    /// Open-card solver speed: bridge (or tarneeb) single-strain solves at trick 1 of seeded
+    /// random deals (or of a DDS hand list); tysiacha, tachtigen, tachentige and rikken full-deal
+    /// solves of hands bid by the baseline bot.
     Solver {
-        /// bridge, tarneeb, tysiacha, tachtigen or tachentige.
+        /// bridge, tarneeb, tysiacha, tachtigen, tachentige or rikken.
         #[arg(long)]
         game: String,
         /// Deals to solve (one solve each).

@@ -505,7 +505,8 @@ fn bench_solver_checks_the_dds_list() {
     assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
 }
 
-/// The point games' solver bench reports the declarer's real objective and the exact value.
+/// The point games' solver bench reports the declarer's real objective and the exact value;
+/// Rikken's, the exact value alone.
 #[test]
 fn bench_solver_reports_the_declarers_score_and_the_exact_value() {
     let output = troef(&["bench", "solver", "--game", "tysiacha", "--deals", "3", "--json"]);
@@ -515,6 +516,12 @@ fn bench_solver_reports_the_declarers_score_and_the_exact_value() {
     assert_eq!(report["objective"], "declarer_score");
     assert!(report["exact_value_ms_p50"].as_f64().is_some());
     assert!(report["exact_value_nodes_max"].as_u64().expect("a number") > 0);
+    // Rikken's payments follow its goals' exact value: solved once, no second figure.
+    let output = troef(&["bench", "solver", "--game", "rikken", "--deals", "2", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = json_of(&output);
+    assert_eq!(report["objective"], "exact_value");
+    assert!(report.get("exact_value_ms_p50").is_none());
 }
 
 /// `troef audit` names a false roem claim, a false rejection and a revoke in a Tachentige record
