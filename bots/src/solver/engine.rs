@@ -465,6 +465,10 @@ enum Kind<'a> {
     Seat(&'a SeatTables),
 }
 
+/// The widest range of values searched by zero-window probes for goals other than tricks (a
+/// one-or-nothing contract has two values, Schoppen Mie three).
+const SMALL_RANGE: i32 = 4;
+
 pub(crate) struct Engine<'a> {
     rules: Rules,
     kind: Kind<'a>,
@@ -1034,15 +1038,18 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// The exact value (future part) within `lo..=hi`: for tricks by zero-window probes (MTD(f)
-    /// from `guess`, else bisection), otherwise by one search over the whole window; returns the
-    /// bounds reached (equal unless the cap stopped the search).
+    /// The exact value (future part) within `lo..=hi`: for tricks and goals of at most
+    /// [`SMALL_RANGE`] + 1 values by zero-window probes (MTD(f) from `guess`, else bisection),
+    /// otherwise by one search over the whole window; returns the bounds reached (equal unless
+    /// the cap stopped the search).
     fn exact(&mut self, mut lo: i32, mut hi: i32, guess: Option<i32>, first: Option<u8>) -> (i32, i32) {
-        if !matches!(self.kind, Kind::Tricks) && lo < hi {
+        if !matches!(self.kind, Kind::Tricks) && hi - lo > SMALL_RANGE {
             // Card points move a probe's fail-soft value by a point or two, so MTD(f) would
             // crawl through dozens of probes; one search with the whole window is cheaper
             // (Tysiacha: a fifth fewer nodes at the median, half at the worst). Tricks keep
-            // MTD, which the bridge measurements favour.
+            // MTD, which the bridge measurements favour, and so do goals of a few values
+            // (one-or-nothing contracts, Schoppen Mie), where a window of all of them would
+            // forgo the cutoffs a probe gets.
             let value = self.root_search(lo - 1, hi + 1, first);
             if self.aborted {
                 return (lo, hi);

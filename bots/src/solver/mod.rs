@@ -16,7 +16,9 @@
 //! **The search** is DDS-style: fail-soft alpha-beta, for tricks as zero-window probes ("can the
 //! maximising side gain at least `target` from here?") under an MTD driver for exact values, for
 //! card points as one search over the whole window (points move a probe's value by a point or two,
-//! so MTD would crawl); a transposition table at trick boundaries storing lower and upper bounds,
+//! so MTD would crawl) unless the goal has only a few values (one-or-nothing contracts, Schoppen
+//! Mie: probes again); a declarer whose score steps at a few values (a contract) gets only the
+//! probes that place the value among them ([`Solver::settle`]); a transposition table at trick boundaries storing lower and upper bounds,
 //! keyed on relative ranks with only the ranks that won tricks stored (partition search; with a
 //! few point cards, as in Schoppen Mie, each point card's place is part of the key), or on the
 //! exact position where many card identities or rank-dependent follow duties matter (point games,
