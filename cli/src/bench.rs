@@ -53,14 +53,16 @@ fn round2(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
 }
 
-/// `troef bench solver --game G`: open-card solves on seeded random deals, one per deal.
-/// `bridge` (and `tarneeb`): a single strain and leader at trick 1, the exact trick count;
-/// `tysiacha`, `tachtigen`, `tachentige`, `rikken`: from the first card play of a hand bid by
-/// the baseline bot (for Tachentige, once the roem of trick 1 allows a card to be played), the
-/// declarer's real objective (his score: where the value lands among the game's thresholds, a
-/// contract or payment steps) and, reported beside it, the exact card-point value; Rikken's
-/// payments are linear in its goals, so its objective is the exact value, solved once. Reports wall time per solve (p50, p95, mean, max), nodes and the machine's
-/// load average (the machine is shared: compare figures at similar load).
+/// `troef bench solver --game G`: open-card solves, one per deal.
+/// `bridge` (and `tarneeb`): a single strain and leader at trick 1 of seeded random deals, or of
+/// the deals of a DDS hand list (`--list`, each trick count checked against DDS's answer), the
+/// exact trick count; `tysiacha`, `tachtigen`, `tachentige`, `rikken`: from the first card play
+/// of a hand bid by the baseline bot (for Tachentige, once the roem of trick 1 allows a card to
+/// be played), the declarer's real objective (his score: where the value lands among the game's
+/// thresholds, a contract or payment steps) and, reported beside it, the exact card-point value;
+/// Rikken's payments are linear in its goals, so its objective is the exact value, solved once.
+/// Reports wall time per solve (p50, p95, mean, max), nodes and the machine's load average (the
+/// machine is shared: compare figures at similar load).
 pub fn solver(
     game: &str,
     deals: u32,
@@ -219,13 +221,17 @@ pub fn solver(
         }
         print_json(&report);
     } else {
+        let source = match list {
+            Some(path) => format!("of {}", path.display()),
+            None => format!("seed {seed}"),
+        };
         let what = match objective {
             "declarer_score" => "the declarer's score (contract or payment step)",
             "exact_value" => "the contract's exact value",
             _ => "tricks",
         };
         let mut text = format!(
-            "open-card solver, {game}, {} deals (seed {seed}), solving {what}:\n  ms per solve: p50 {:.2}, p95 {:.2}, mean {:.2}, max {:.2}\n  nodes: p50 {}, max {}; capped {capped}",
+            "open-card solver, {game}, {} deals ({source}), solving {what}:\n  ms per solve: p50 {:.2}, p95 {:.2}, mean {:.2}, max {:.2}\n  nodes: p50 {}, max {}; capped {capped}",
             times.len(),
             main.p50,
             main.p95,
