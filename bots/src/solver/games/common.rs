@@ -1,4 +1,5 @@
-//! What every game's adapter shares: reading the table into a position.
+//! What every game's adapter shares: reading the table into a position, and the ten-point steps
+//! of the Brabant games' scores.
 
 use super::super::{CardMap, Position, Rules, MAX_PLAYERS};
 use troef_core::{Seat, Table};
@@ -51,4 +52,16 @@ pub(crate) fn read_table(
 /// The players of `seats` whose seat satisfies `keep`, as player bits.
 pub(crate) fn players_where(seats: &[Seat], keep: impl Fn(Seat) -> bool) -> u8 {
     seats.iter().enumerate().filter(|(_, &seat)| keep(seat)).fold(0, |mask, (player, _)| mask | 1 << player)
+}
+
+/// Ten-point steps that a point game's value can reach: 150 card points, the all-tricks bonus and
+/// roem (at most a few hundred) stay far below.
+const MAX_TEN_POINT_STEPS: i32 = 200;
+
+/// Every positive value congruent to `offset` modulo ten, up to far beyond any point game's
+/// value: the thresholds of a score that steps every ten points (a payment per ten points, a
+/// rounding to tens).
+pub(crate) fn ten_point_steps(offset: i32) -> Vec<i32> {
+    let first = offset.rem_euclid(10);
+    (0..=MAX_TEN_POINT_STEPS).map(|k| first + 10 * k).filter(|&t| t > 0).collect()
 }

@@ -24,7 +24,7 @@
 //! outside card play, and the open bot makes it first ([`crate::cheating::OpenDecisions`]: every
 //! combination shown or rejected that may be), then plays the solver's card.
 
-use super::common::read_table;
+use super::common::{read_table, ten_point_steps};
 use super::{OpenGame, OpenPosition};
 use crate::solver::{bit, CalledDuty, CardMap, Follow, Goal, Move, Objective, PointRules, Rules, SeatTables};
 use troef_core::games::brabant::{self, Combo, RANK_ORDER};
@@ -34,9 +34,6 @@ use troef_core::{Card, CardSet, Game, Hand, Rank, Seat, Suit, ToAct};
 
 /// Players are seats: play runs clockwise from seat 0 to seat 3.
 const SEATS: [Seat; 4] = [Seat(0), Seat(1), Seat(2), Seat(3)];
-/// Ten-point steps a point game's value can reach: 146 card points, the all-tricks bonus and
-/// roem (at most a few hundred) stay far below.
-const MAX_POINT_STEPS: i32 = 150;
 
 /// The trump queen and king, when one declaring-side hand holds both and the stuk may still be
 /// announced (6.3.2), as real cards.
@@ -168,7 +165,7 @@ impl OpenGame for Tachentige {
     fn declarer_thresholds(hand: &Hand<Tachentige>, _open: &OpenPosition) -> Vec<i32> {
         match hand.game().contract() {
             Some(Contract::Solo(_)) => vec![1],
-            _ => (0..=MAX_POINT_STEPS).map(|k| 10 * k + 5).collect(),
+            _ => ten_point_steps(5),
         }
     }
 

@@ -10,7 +10,7 @@
 //!   queen of spades; `piek`: exactly one trick, or the first and no other; `zwabber`/`prive`:
 //!   all; `misere`/`ouvert`/`praat`: none; `zwabbersolo`: nine or more).
 
-use super::common::read_table;
+use super::common::{read_table, ten_point_steps};
 use super::{OpenGame, OpenPosition};
 use crate::solver::{CardMap, Follow, Goal, Move, Objective, PointRules, Rules, SeatTables};
 use troef_core::games::brabant::{self, RANK_ORDER};
@@ -19,9 +19,6 @@ use troef_core::{Card, Game, Hand, Place, Rank, Seat, Suit, ToAct};
 
 const SEATS: [Seat; 4] = [Seat(0), Seat(1), Seat(2), Seat(3)];
 const TRICKS: u8 = 10;
-/// Ten-point steps above the bid that a points contract's payment can reach: 150 card points,
-/// the pit and roem (at most a few hundred) stay far below.
-const MAX_STEPS_ABOVE_BID: i32 = 200;
 
 impl OpenGame for Tachtigen {
     fn open_position(hand: &Hand<Tachtigen>) -> Option<OpenPosition> {
@@ -157,11 +154,7 @@ impl OpenGame for Tachtigen {
     /// 1-10 costs one cent): thresholds `B + 10k`. Special contracts: 1 (met).
     fn declarer_thresholds(hand: &Hand<Tachtigen>, _open: &OpenPosition) -> Vec<i32> {
         match hand.game().contract() {
-            Some(Contract::Points(bid)) => {
-                let bid = i32::from(bid);
-                // Every step from a value of 1 up to all points, the pit and any roem.
-                (-(bid / 10)..=MAX_STEPS_ABOVE_BID).map(|k| bid + 10 * k).filter(|&t| t > 0).collect()
-            }
+            Some(Contract::Points(bid)) => ten_point_steps(i32::from(bid)),
             _ => vec![1],
         }
     }
