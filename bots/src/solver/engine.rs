@@ -1,7 +1,8 @@
 //! The search: fail-soft alpha-beta over trick play with the rule hooks of [`Rules`], a
-//! transposition table at trick boundaries, quick tricks, touching cards merged, move ordering,
-//! and exact values by MTD probes (tricks) or one full-window search (points). See the module doc
-//! of [`super`].
+//! transposition table at trick boundaries, quick tricks, touching cards merged, move ordering
+//! (the table's move, then the move that last cut off in a node of the same kind, searched
+//! before the rest are scored), and exact values by MTD probes (tricks) or one full-window
+//! search (points). See the module doc of [`super`].
 
 use super::tt::{Key, Probe, Tt};
 use super::{
@@ -297,7 +298,7 @@ impl Solver {
         let maxing = engine.side[player];
         let (root_lo, root_hi) = engine.root_bounds();
         let (lo, hi) = engine.exact(root_lo, root_hi, None, None);
-        let candidates = engine.ordered_moves(player, None);
+        let candidates = engine.ordered_moves(player, None, None);
         let ordered = &candidates.moves[..candidates.len];
         let mut chosen = *ordered.first()?;
         // The preferred move, if legal (any card of a touching group: it is probed itself).
@@ -1221,23 +1222,9 @@ impl<'a> Engine<'a> {
             self.aborted = true;
             return (lo, 0);
         }
-        if let Kind::Tricks = self.kind {
-            if self.quick_tricks_apply() {
-                let (quick, relevant) = self.quick_tricks();
-                if self.side[self.s.leader as usize] {
-                    if quick >= beta {
-                        return (quick, relevant);
-                    }
-                } else if left - quick <= alpha {
-                    return (left - quick, relevant);
-                }
-                let (max_sure, min_sure, relevant) = self.sure_trump_tricks();
-                if max_sure >= beta {
-                    return (max_sure, relevant);
-                }
-                if left - min_sure <= alpha {
-                    return (left - min_sure, relevant);
-                }
+        if !self.relative {
+            if let Some(cut) = self.sure_tricks_cut(alpha, beta, left) {
+                return cut;
             }
         }
         if left == 1 {
@@ -1272,6 +1259,9 @@ impl<'a> Engine<'a> {
             Probe::Cut(value, kmask) => return (value, self.cards_of_kmask(kmask)),
             Probe::Open(best) => best,
         };
+        if let Some(cut) = self.sure_tricks_cut(alpha, beta, left) {
+            return cut;
+        }
         let (value, mut relevant, best) = self.moves_node(alpha, beta, tt_move);
         if self.aborted {
             return (value, relevant);
@@ -1286,6 +1276,30 @@ impl<'a> Engine<'a> {
         let kmask = self.kmask_of(relevant);
         self.tt.store(&key, patterns, kmask, alpha, beta, value.clamp(lo, hi), best);
         (value, relevant)
+    }
+
+    /// A cutoff by the tricks the leader's side, or the other, is sure to take (trick goals
+    /// under suit-following rules only).
+    fn sure_tricks_cut(&self, alpha: i32, beta: i32, left: i32) -> Option<(i32, u64)> {
+        if !matches!(self.kind, Kind::Tricks) || !self.quick_tricks_apply() {
+            return None;
+        }
+        let (quick, relevant) = self.quick_tricks();
+        if self.side[self.s.leader as usize] {
+            if quick >= beta {
+                return Some((quick, relevant));
+            }
+        } else if left - quick <= alpha {
+            return Some((left - quick, relevant));
+        }
+        let (max_sure, min_sure, relevant) = self.sure_trump_tricks();
+        if max_sure >= beta {
+            return Some((max_sure, relevant));
+        }
+        if left - min_sure <= alpha {
+            return Some((left - min_sure, relevant));
+        }
+        None
     }
 
     /// The last trick played out when every hand holds one card and no special lead is open,
@@ -1330,14 +1344,42 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        let moves = self.ordered_moves(player, tt_move);
+        let cutoff_hash = self.cutoff_hash(player, beta);
+        let hint = self.tt.cutoff(cutoff_hash);
+        // The table's move or the remembered cutoff goes first, before the others are scored:
+        // most nodes cut off on it, and scoring is a good part of a node's cost.
+        let first = [tt_move, hint].into_iter().flatten().find(|&mv| self.is_candidate(player, mv));
+        let mut moves = match first {
+            Some(mv) => {
+                let mut list = MoveList::new();
+                list.push(mv, i32::MAX);
+                list
+            }
+            None => self.ordered_moves(player, tt_move, hint),
+        };
+        let mut ordered = first.is_none();
         let mut relevant = 0u64;
         let mut best = if maxing { i32::MIN } else { i32::MAX };
         // The lowest card searched so far in each suit: a card is also interchangeable with it
         // when nothing at or below the higher of the two has mattered in any branch so far.
         let mut lowest_searched = [u8::MAX; 4];
-        for index in 0..moves.len {
+        let mut index = 0;
+        loop {
+            if index == moves.len {
+                if ordered {
+                    break;
+                }
+                let rest = self.ordered_moves(player, None, hint);
+                for (&mv, &score) in rest.moves[..rest.len].iter().zip(&rest.scores[..rest.len]) {
+                    if Some(mv) != first {
+                        moves.push(mv, score);
+                    }
+                }
+                ordered = true;
+                continue;
+            }
             let mv = moves.moves[index];
+            index += 1;
             let card = mv & 0x3F;
             let suit = suit_of(card) as usize;
             let plain = self.relative && mv & 0x80 == 0 && self.special & bit(card) == 0;
@@ -1364,6 +1406,9 @@ impl<'a> Engine<'a> {
                 return (value, relevant, None);
             }
             if (maxing && value >= beta) || (!maxing && value <= alpha) {
+                if hint != Some(mv) {
+                    self.tt.set_cutoff(cutoff_hash, mv);
+                }
                 let depth = self.remaining().count_ones() as usize & 63;
                 self.killer[depth] = mv;
                 let weight = self.tricks_left() as u32;
@@ -1437,8 +1482,53 @@ impl<'a> Engine<'a> {
         lowest
     }
 
+    /// The hash under which a node's cutoff move is remembered. It names what decides a good
+    /// move rather than the whole position, so that the hint carries over to the many nodes
+    /// that share it: on lead, the leader's hand, the others' suit-length parities and the
+    /// target; following suit, the suit's cards, the trick's winning card and its leader; not
+    /// following, the hand, the winning card and the target.
+    fn cutoff_hash(&self, player: usize, beta: i32) -> u64 {
+        let position = u64::from(self.s.trick_len);
+        let needed = (beta.clamp(-1000, 1000) + 1024) as u64;
+        let (a, b) = if self.s.trick_len == 0 {
+            let mut parity = 0u64;
+            for other in 0..self.n as usize {
+                for suit in 0..4u8 {
+                    let odd = (self.s.hands[other] & suit_mask(suit)).count_ones() as u64 & 1;
+                    parity |= odd << (4 * other + suit as usize);
+                }
+            }
+            (self.s.hands[player], parity | needed << 20)
+        } else {
+            let winning = self.winning().map_or(0xFF, |(index, _)| u64::from(self.s.trick[index]));
+            let led = suit_mask(self.s.led);
+            if self.s.hands[player] & led != 0 {
+                let suit_cards = (self.remaining() | self.trick_cards()) & led;
+                (suit_cards, winning | u64::from(self.s.leader) << 8 | 1 << 12)
+            } else {
+                (self.s.hands[player], winning | needed << 20 | 2 << 12)
+            }
+        };
+        let mut h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= (b << 3 | position).wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29);
+        h ^ (h >> 31)
+    }
+
+    /// Whether `mv` is one of the moves [`Engine::ordered_moves`] would give.
+    fn is_candidate(&self, player: usize, mv: u8) -> bool {
+        let card = mv & 0x3F;
+        let set = if mv & 0x80 == 0 {
+            self.representatives(player, self.legal(player))
+        } else if self.rules.blind_leader == Some(player as u8) {
+            self.representatives(player, self.special_leads(player))
+        } else {
+            self.special_leads(player)
+        };
+        mv & 0x40 == 0 && set & bit(card) != 0
+    }
+
     /// The moves to search, best first.
-    fn ordered_moves(&mut self, player: usize, tt_move: Option<u8>) -> MoveList {
+    fn ordered_moves(&mut self, player: usize, tt_move: Option<u8>, cutoff: Option<u8>) -> MoveList {
         let legal = self.legal(player);
         let reps = self.representatives(player, legal);
         let specials = self.special_leads(player);
@@ -1465,6 +1555,11 @@ impl<'a> Engine<'a> {
         let killer = self.killer[self.remaining().count_ones() as usize & 63];
         if let Some(index) = list.moves[..list.len].iter().position(|&mv| mv == killer) {
             list.scores[index] += KILLER_BONUS;
+        }
+        if let Some(hint) = cutoff {
+            if let Some(index) = list.moves[..list.len].iter().position(|&mv| mv == hint) {
+                list.scores[index] = i32::MAX - 1;
+            }
         }
         if let Some(best) = tt_move {
             if let Some(index) = list.moves[..list.len].iter().position(|&mv| mv == best) {

@@ -34,6 +34,9 @@ const EXACT_BUCKET: usize = 4;
 /// search stays in the processor's cache); the part in use doubles as it fills.
 const EXACT_FIRST_BUCKETS: usize = 1 << 12;
 
+/// Entries of the cutoff table (a power of two: 512 KiB).
+const CUTOFF_ENTRIES: usize = 1 << 16;
+
 /// The exact part of a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub(crate) struct Key {
@@ -167,6 +170,11 @@ pub(crate) struct Tt {
     exact_buckets: usize,
     /// Entries of this generation in the buckets in use.
     exact_filled: usize,
+    /// Move-ordering hints for every node, trick boundaries or not: the move that last cut
+    /// off in a node of this hash, as `hash >> 32 << 32 | generation << 8 | move` (a hint only,
+    /// so a collision costs time, never a wrong value).
+    cutoffs: Vec<u64>,
+    cutoff_generation: u16,
 }
 
 impl Tt {
@@ -184,7 +192,27 @@ impl Tt {
             exact_generation: 1,
             exact_buckets: 0,
             exact_filled: 0,
+            cutoffs: Vec::new(),
+            cutoff_generation: 1,
         }
+    }
+
+    /// The move that last cut off in a node of this hash, if any.
+    #[inline]
+    pub fn cutoff(&self, hash: u64) -> Option<u8> {
+        let entry = *self.cutoffs.get(hash as usize & (CUTOFF_ENTRIES - 1))?;
+        let tag = (hash >> 32 << 32) | u64::from(self.cutoff_generation) << 8;
+        (entry & !0xFF == tag).then_some(entry as u8)
+    }
+
+    /// Remembers the move that cut off in a node of this hash.
+    #[inline]
+    pub fn set_cutoff(&mut self, hash: u64, mv: u8) {
+        if self.cutoffs.is_empty() {
+            self.cutoffs = vec![0; CUTOFF_ENTRIES];
+        }
+        let tag = (hash >> 32 << 32) | u64::from(self.cutoff_generation) << 8;
+        self.cutoffs[hash as usize & (CUTOFF_ENTRIES - 1)] = tag | u64::from(mv);
     }
 
     /// Allocates the index and blocks of partition search.
@@ -203,6 +231,7 @@ impl Tt {
         self.slots.len() * size_of::<Slot>()
             + self.blocks.len() * size_of::<Block>()
             + self.exact.len() * size_of::<ExactEntry>()
+            + self.cutoffs.len() * size_of::<u64>()
     }
 
     /// Forgets every entry (cheaply: a new generation).
@@ -220,6 +249,11 @@ impl Tt {
             self.exact_generation = 1;
         }
         self.restart_exact_use();
+        self.cutoff_generation = self.cutoff_generation.wrapping_add(1);
+        if self.cutoff_generation == 0 {
+            self.cutoffs.fill(0);
+            self.cutoff_generation = 1;
+        }
     }
 
     /// Back to the first buckets of the exact table (nothing of the generation in use).
