@@ -1580,7 +1580,22 @@ impl<'a> Engine<'a> {
     fn is_candidate(&self, player: usize, mv: u8) -> bool {
         let card = mv & 0x3F;
         let set = if mv & 0x80 == 0 {
-            self.representatives(player, self.legal(player))
+            // A representative is the highest card of its touching group: no legal card above
+            // it that it would merge with (see `representatives`).
+            let legal = self.legal(player);
+            if mv & 0x40 != 0 || legal & bit(card) == 0 {
+                return false;
+            }
+            let higher = legal & above(card);
+            if higher == 0 {
+                return true;
+            }
+            let next = higher.trailing_zeros() as SolverCard;
+            let others = (self.remaining() & !self.s.hands[player]) | self.trick_cards();
+            let merged = others & below(next) & above(card) == 0
+                && self.special & (bit(next) | bit(card)) == 0
+                && self.values[next as usize] == self.values[card as usize];
+            return !merged;
         } else if self.rules.blind_leader == Some(player as u8) {
             self.representatives(player, self.special_leads(player))
         } else {
