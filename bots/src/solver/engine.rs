@@ -2307,12 +2307,16 @@ impl<'a> Engine<'a> {
         for suit in 0..4u8 {
             let k = u32::from((kmask >> (4 * suit)) & 15);
             let mut left = remaining & suit_mask(suit);
-            let mut drop = left.count_ones().saturating_sub(k);
-            while drop > 0 {
-                left &= left - 1;
-                drop -= 1;
+            if k >= left.count_ones() {
+                cards |= left;
+                continue;
             }
-            cards |= left;
+            // Few top cards matter as a rule: take them from the top.
+            for _ in 0..k {
+                let top = highest(left);
+                cards |= bit(top);
+                left &= !bit(top);
+            }
         }
         cards
     }
