@@ -1406,11 +1406,22 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        let cutoff_hash = self.cutoff_hash(player, beta);
-        let hint = self.tt.cutoff(cutoff_hash);
+        // A forced card needs neither hint nor ordering.
+        let legal = self.legal(player);
+        let forced = legal & legal.wrapping_sub(1) == 0 && self.special_leads(player) == 0;
+        let (cutoff_hash, hint) = if forced {
+            (0, None)
+        } else {
+            let hash = self.cutoff_hash(player, beta);
+            (hash, self.tt.cutoff(hash))
+        };
         // The table's move or the remembered cutoff goes first, before the others are scored:
         // most nodes cut off on it, and scoring is a good part of a node's cost.
-        let first = [tt_move, hint].into_iter().flatten().find(|&mv| self.is_candidate(player, mv));
+        let first = if forced && legal != 0 {
+            Some(legal.trailing_zeros() as u8)
+        } else {
+            [tt_move, hint].into_iter().flatten().find(|&mv| self.is_candidate(player, mv))
+        };
         let mut moves = match first {
             Some(mv) => {
                 let mut list = MoveList::new();
@@ -1468,7 +1479,7 @@ impl<'a> Engine<'a> {
                 return (value, relevant, None);
             }
             if (maxing && value >= beta) || (!maxing && value <= alpha) {
-                if hint != Some(mv) {
+                if hint != Some(mv) && !forced {
                     self.tt.set_cutoff(cutoff_hash, mv);
                 }
                 let depth = self.remaining().count_ones() as usize & 63;
@@ -1553,14 +1564,9 @@ impl<'a> Engine<'a> {
         let position = u64::from(self.s.trick_len);
         let needed = (beta.clamp(-1000, 1000) + 1024) as u64;
         let (a, b) = if self.s.trick_len == 0 {
-            let mut parity = 0u64;
-            for other in 0..self.n as usize {
-                for suit in 0..4u8 {
-                    let odd = (self.s.hands[other] & suit_mask(suit)).count_ones() as u64 & 1;
-                    parity |= odd << (4 * other + suit as usize);
-                }
-            }
-            (self.s.hands[player], parity | needed << 20)
+            // The low bit of each suit length (kept up in the state).
+            let parity = self.s.lengths & 0x1111_1111_1111_1111;
+            (self.s.hands[player], parity.wrapping_mul(0x9E37_79B9) ^ needed << 20)
         } else {
             let winning = self.winning().map_or(0xFF, |(index, _)| u64::from(self.s.trick[index]));
             let led = suit_mask(self.s.led);
