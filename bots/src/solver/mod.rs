@@ -24,7 +24,9 @@
 //! exact position where many card identities or rank-dependent follow duties matter (point games,
 //! Brabant and Tysiacha follow rules), in buckets that keep the positions with most tricks left;
 //! the last trick played out directly; quick-trick bounds; touching cards searched once; move
-//! ordering from trick heuristics, the table's best move and a history table; and a node cap
+//! ordering from the table's best move, then a cutoff table (the move that last cut off in a node
+//! of the same kind, at every node, not only at trick boundaries: bridge nodes halved), both tried
+//! before the other moves are scored by trick heuristics and a history table; and a node cap
 //! after which the answer is given as bounds and marked inexact.
 //!
 //! Decision: players are numbered in playing order (`0, 1, 2, 3` is the order cards are played);
