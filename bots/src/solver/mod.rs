@@ -25,7 +25,7 @@
 //! Brabant and Tysiacha follow rules), in buckets that keep the positions with most tricks left;
 //! the last trick played out directly; quick-trick bounds; touching cards searched once; move
 //! ordering from the table's best move, then a cutoff table (the move that last cut off in a node
-//! of the same kind, at every node, not only at trick boundaries: bridge nodes halved), both tried
+//! of the same kind, at every node, not only at trick boundaries: a third fewer bridge nodes), both tried
 //! before the other moves are scored by trick heuristics and a history table; and a node cap
 //! after which the answer is given as bounds and marked inexact.
 //!
