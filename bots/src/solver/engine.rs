@@ -10,8 +10,6 @@ use super::{
     SolverCard, MAX_PLAYERS, SPADES, SUIT_BITS,
 };
 
-/// Ordering bonus of the move that last cut off at the same depth.
-const KILLER_BONUS: i32 = 400;
 /// No trump, as a suit number.
 const NO_TRUMP: u8 = 4;
 /// Point cards whose places fit in a table key (4 bits each in its upper half).
@@ -526,9 +524,6 @@ pub(crate) struct Engine<'a> {
     values: [i16; 64],
     /// Players whose SeatTricks table is not flat, as player bits.
     seat_counted: u8,
-    history: [[u32; 64]; MAX_PLAYERS],
-    /// The last move that cut off at each depth (cards left in all hands).
-    killer: [u8; 64],
 }
 
 impl<'a> Engine<'a> {
@@ -653,8 +648,6 @@ impl<'a> Engine<'a> {
             point_cards,
             values,
             seat_counted,
-            history: [[0; 64]; MAX_PLAYERS],
-            killer: [u8::MAX; 64],
         };
         // The cards of the trick in progress are still in the pattern, with their players.
         let mut holding = engine.s.hands;
@@ -1482,11 +1475,6 @@ impl<'a> Engine<'a> {
                 if hint != Some(mv) && !forced {
                     self.tt.set_cutoff(cutoff_hash, mv);
                 }
-                let depth = self.remaining().count_ones() as usize & 63;
-                self.killer[depth] = mv;
-                let weight = self.tricks_left() as u32;
-                let slot = &mut self.history[player][(mv & 0x3F) as usize];
-                *slot = slot.saturating_add(weight * weight);
                 return (value, child, Some(mv));
             }
             relevant |= child;
@@ -1635,10 +1623,6 @@ impl<'a> Engine<'a> {
             let score = self.move_score(&mut context, player, card, true);
             list.push(card | 0x80, score);
         }
-        let killer = self.killer[self.remaining().count_ones() as usize & 63];
-        if let Some(index) = list.moves[..list.len].iter().position(|&mv| mv == killer) {
-            list.scores[index] += KILLER_BONUS;
-        }
         if let Some(hint) = cutoff {
             if let Some(index) = list.moves[..list.len].iter().position(|&mv| mv == hint) {
                 list.scores[index] = i32::MAX - 1;
@@ -1694,7 +1678,6 @@ impl<'a> Engine<'a> {
 
     /// The ordering score of a move (higher first).
     fn move_score(&self, context: &mut ScoreContext, player: usize, card: SolverCard, special: bool) -> i32 {
-        let history = (self.history[player][card as usize] >> 4).min(1_000) as i32;
         let suit = suit_of(card);
         let strength = i32::from(card & 15);
         let value = i32::from(self.values[card as usize]);
@@ -1710,7 +1693,7 @@ impl<'a> Engine<'a> {
                     lead
                 }
             };
-            let mut score = history + 100 * self.lead_card_weight(&lead, player, card);
+            let mut score = 100 * self.lead_card_weight(&lead, player, card);
             if special {
                 // A marriage: usually worth declaring.
                 score += if self.rules.marriages.is_some() { 6_000 } else { 500 };
@@ -1719,7 +1702,7 @@ impl<'a> Engine<'a> {
             return score;
         }
         // Following.
-        let Some((win_index, _)) = context.winning else { return history - strength };
+        let Some((win_index, _)) = context.winning else { return -strength };
         let winning_card = self.s.trick[win_index];
         let winner = (self.s.leader as usize + win_index) % self.n as usize;
         let partner_winning = self.side[winner] == mine;
@@ -1732,7 +1715,7 @@ impl<'a> Engine<'a> {
             }
         };
         let last = self.s.trick_len + 1 == self.n;
-        let mut score = history;
+        let mut score = 0;
         let trick_value = context.trick_value;
         if last {
             if partner_winning {

@@ -25,9 +25,12 @@
 //! Brabant and Tysiacha follow rules), in buckets that keep the positions with most tricks left;
 //! the last trick played out directly; quick-trick bounds; touching cards searched once; move
 //! ordering from the table's best move, then a cutoff table (the move that last cut off in a node
-//! of the same kind, at every node, not only at trick boundaries: a third fewer bridge nodes), both tried
-//! before the other moves are scored by trick heuristics and a history table; and a node cap
-//! after which the answer is given as bounds and marked inexact.
+//! of the same kind, at every node, not only at trick boundaries), both tried before the other
+//! moves are scored by trick heuristics; and a node cap after which the answer is given as bounds
+//! and marked inexact. Decision, measured (bridge, 100 random deals): the cutoff table cut the
+//! nodes at the median by a third; a killer move per depth and a history table, kept before it,
+//! then only spoiled the order (dropping them: 83,000 to 51,000 nodes at the median, 63 to 39 ms
+//! mean), and so did probing each lead's likeliest trick in the table early in the deal.
 //!
 //! Decision: players are numbered in playing order (`0, 1, 2, 3` is the order cards are played);
 //! the per-game adapters map seats to players, so counter-clockwise Tarneeb and a Tysiacha table
