@@ -1550,7 +1550,9 @@ impl<'a> Engine<'a> {
     /// following, the hand, the winning card and the target.
     fn cutoff_hash(&self, player: usize, beta: i32) -> u64 {
         let position = u64::from(self.s.trick_len);
-        let needed = (beta.clamp(-1000, 1000) + 1024) as u64;
+        // Card-point targets take many values, and a hint split by target would rarely be
+        // found again (Tachtigen without it: the mean step solve 13% cheaper, the exact value 39%).
+        let needed = if matches!(self.kind, Kind::Points(_)) { 0 } else { (beta.clamp(-1000, 1000) + 1024) as u64 };
         let (a, b) = if self.s.trick_len == 0 {
             // The low bit of each suit length (kept up in the state).
             let parity = self.s.lengths & 0x1111_1111_1111_1111;
