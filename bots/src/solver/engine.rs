@@ -97,7 +97,7 @@ struct State {
     /// in progress (kept as tricks complete, for the bounds at every trick boundary).
     points_up: i32,
     points_down: i32,
-    /// Partition search: the holder pattern ([`Engine::patterns`]) and the suit lengths of
+    /// Partition search: the holder pattern ([`holder_pattern`]) and the suit lengths of
     /// the table key ([`Engine::key`]) of the cards not yet in a completed trick, kept up as
     /// cards are played (computing them afresh at every trick boundary cost a tenth of a
     /// bridge solve).
