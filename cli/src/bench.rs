@@ -147,9 +147,9 @@ pub fn solver(
                 let Some(solve) = solve else { continue };
                 times.push(solve.objective_ms);
                 nodes.push(solve.objective_nodes);
-                if solve.steps {
-                    exact_times.push(solve.exact_ms);
-                    exact_nodes.push(solve.exact_nodes);
+                if let Some((ms, nodes)) = solve.exact {
+                    exact_times.push(ms);
+                    exact_nodes.push(nodes);
                 }
                 capped += u32::from(solve.capped);
             }
@@ -338,11 +338,10 @@ struct Summary {
 struct PointSolve {
     objective_ms: f64,
     objective_nodes: u64,
-    exact_ms: f64,
-    exact_nodes: u64,
+    /// The exact value's solve (ms, nodes), when the objective was where the declarer's score
+    /// steps rather than the exact value itself.
+    exact: Option<(f64, u64)>,
     capped: bool,
-    /// The declarer's score steps (the objective was settled, not the exact value).
-    steps: bool,
 }
 
 /// A hand of `G` dealt from `seed` with every decision before the play made by the baseline bot
@@ -382,14 +381,7 @@ fn open_solve<G: troef_bots::BotGame + troef_bots::solver::OpenGame>(
             let objective_ms = started.elapsed().as_secs_f64() * 1000.0;
             if thresholds.is_empty() {
                 // The exact value was the objective: no second solve.
-                return Some(PointSolve {
-                    objective_ms,
-                    objective_nodes,
-                    exact_ms: objective_ms,
-                    exact_nodes: objective_nodes,
-                    capped: objective_capped,
-                    steps: false,
-                });
+                return Some(PointSolve { objective_ms, objective_nodes, exact: None, capped: objective_capped });
             }
             solver.clear();
             let started = std::time::Instant::now();
@@ -397,10 +389,8 @@ fn open_solve<G: troef_bots::BotGame + troef_bots::solver::OpenGame>(
             return Some(PointSolve {
                 objective_ms,
                 objective_nodes,
-                exact_ms: started.elapsed().as_secs_f64() * 1000.0,
-                exact_nodes: solution.nodes,
+                exact: Some((started.elapsed().as_secs_f64() * 1000.0, solution.nodes)),
                 capped: objective_capped || !solution.exact,
-                steps: true,
             });
         }
         let view = SeatView::of(&hand, seat, &scores);

@@ -1309,7 +1309,7 @@ impl<'a> Engine<'a> {
         let key = self.key(false);
         let patterns = self.s.holders;
         #[cfg(debug_assertions)]
-        assert_eq!(patterns, self.patterns(), "the kept holder pattern is the position's");
+        assert_eq!(patterns, holder_pattern(&self.s.hands), "the kept holder pattern is the position's");
         let tt_move = match self.tt.probe(&key, patterns, alpha, beta) {
             Probe::Cut(value, kmask) => return (value, self.cards_of_kmask(kmask)),
             Probe::Open(best) => best,
@@ -1401,7 +1401,7 @@ impl<'a> Engine<'a> {
         }
         // A forced card needs neither hint nor ordering.
         let legal = self.legal(player);
-        let forced = legal & legal.wrapping_sub(1) == 0 && self.special_leads(player) == 0;
+        let forced = legal.count_ones() == 1 && self.special_leads(player) == 0;
         let (cutoff_hash, hint) = if forced {
             (0, None)
         } else {
@@ -1410,7 +1410,7 @@ impl<'a> Engine<'a> {
         };
         // The table's move or the remembered cutoff goes first, before the others are scored:
         // most nodes cut off on it, and scoring is a good part of a node's cost.
-        let first = if forced && legal != 0 {
+        let first = if forced {
             Some(legal.trailing_zeros() as u8)
         } else {
             [tt_move, hint].into_iter().flatten().find(|&mv| self.is_candidate(player, mv))
@@ -1496,6 +1496,16 @@ impl<'a> Engine<'a> {
     // ------------------------------------------------------------------------------------
     // Moves
 
+    /// Whether two cards of one suit, `higher` above `lower`, are interchangeable for a player:
+    /// no card of another hand (or of the trick) lies between them, and neither carries points
+    /// or a duty that sets it apart. `others` are the cards not in the player's hand.
+    #[inline(always)]
+    fn touching(&self, others: u64, higher: SolverCard, lower: SolverCard) -> bool {
+        others & below(higher) & above(lower) == 0
+            && self.special & (bit(higher) | bit(lower)) == 0
+            && self.values[higher as usize] == self.values[lower as usize]
+    }
+
     /// The representatives of the touching-card groups among `legal` (the highest card of each).
     fn representatives(&self, player: usize, legal: u64) -> u64 {
         let others = (self.remaining() & !self.s.hands[player]) | self.trick_cards();
@@ -1506,13 +1516,7 @@ impl<'a> Engine<'a> {
             while cards != 0 {
                 let card = highest(cards);
                 cards &= !bit(card);
-                let merged = previous.is_some_and(|prev| {
-                    let between = below(prev) & above(card);
-                    others & between == 0
-                        && self.special & (bit(prev) | bit(card)) == 0
-                        && self.values[prev as usize] == self.values[card as usize]
-                });
-                if !merged {
+                if !previous.is_some_and(|prev| self.touching(others, prev, card)) {
                     reps |= bit(card);
                 }
                 previous = Some(card);
@@ -1532,10 +1536,7 @@ impl<'a> Engine<'a> {
         while lower != 0 {
             let next = highest(lower);
             lower &= !bit(next);
-            let merged = others & below(lowest) & above(next) == 0
-                && self.special & (bit(lowest) | bit(next)) == 0
-                && self.values[lowest as usize] == self.values[next as usize];
-            if !merged {
+            if !self.touching(others, lowest, next) {
                 break;
             }
             lowest = next;
@@ -1575,29 +1576,30 @@ impl<'a> Engine<'a> {
     /// Whether `mv` is one of the moves [`Engine::ordered_moves`] would give.
     fn is_candidate(&self, player: usize, mv: u8) -> bool {
         let card = mv & 0x3F;
-        let set = if mv & 0x80 == 0 {
-            // A representative is the highest card of its touching group: no legal card above
-            // it that it would merge with (see `representatives`).
-            let legal = self.legal(player);
-            if mv & 0x40 != 0 || legal & bit(card) == 0 {
-                return false;
-            }
-            let higher = legal & above(card);
-            if higher == 0 {
-                return true;
-            }
-            let next = higher.trailing_zeros() as SolverCard;
-            let others = (self.remaining() & !self.s.hands[player]) | self.trick_cards();
-            let merged = others & below(next) & above(card) == 0
-                && self.special & (bit(next) | bit(card)) == 0
-                && self.values[next as usize] == self.values[card as usize];
-            return !merged;
-        } else if self.rules.blind_leader == Some(player as u8) {
-            self.representatives(player, self.special_leads(player))
-        } else {
-            self.special_leads(player)
-        };
-        mv & 0x40 == 0 && set & bit(card) != 0
+        if mv & 0x40 != 0 {
+            return false;
+        }
+        if mv & 0x80 != 0 {
+            let specials = self.special_leads(player);
+            let set = if self.rules.blind_leader == Some(player as u8) {
+                self.representatives(player, specials)
+            } else {
+                specials
+            };
+            return set & bit(card) != 0;
+        }
+        // A representative is the highest card of its touching group: the legal card next
+        // above it, if any, is not touching it.
+        let legal = self.legal(player);
+        if legal & bit(card) == 0 {
+            return false;
+        }
+        let higher = legal & above(card);
+        if higher == 0 {
+            return true;
+        }
+        let others = (self.remaining() & !self.s.hands[player]) | self.trick_cards();
+        !self.touching(others, higher.trailing_zeros() as SolverCard, card)
     }
 
     /// The moves to search, best first.
@@ -1654,12 +1656,7 @@ impl<'a> Engine<'a> {
                     let card = highest(cards);
                     cards &= !bit(card);
                     let merged = flag == 0 || self.rules.blind_leader == Some(player as u8);
-                    let merged = merged
-                        && previous.is_some_and(|prev| {
-                            others & below(prev) & above(card) == 0
-                                && self.special & (bit(prev) | bit(card)) == 0
-                                && self.values[prev as usize] == self.values[card as usize]
-                        });
+                    let merged = merged && previous.is_some_and(|prev| self.touching(others, prev, card));
                     if merged {
                         if let Some(group) = groups.last_mut() {
                             if let Some(slot) = group.1.iter_mut().find(|slot| **slot == u8::MAX) {
@@ -2266,13 +2263,6 @@ impl<'a> Engine<'a> {
             }
         }
         Key { lengths, cards: if exact { self.remaining() } else { 0 }, extra }
-    }
-
-    /// For each suit, the holder of each remaining card from the top, two bits each, one
-    /// 32-bit lane per suit (kept up in [`State::holders`]; this is its definition).
-    #[cfg(debug_assertions)]
-    fn patterns(&self) -> u128 {
-        holder_pattern(&self.s.hands)
     }
 
     /// How many top cards of each suit the relevant cards reach down to.

@@ -197,12 +197,17 @@ impl Tt {
         }
     }
 
+    /// What a cutoff entry of this hash and generation holds beside its move.
+    #[inline(always)]
+    fn cutoff_tag(&self, hash: u64) -> u64 {
+        (hash >> 32 << 32) | u64::from(self.cutoff_generation) << 8
+    }
+
     /// The move that last cut off in a node of this hash, if any.
     #[inline]
     pub fn cutoff(&self, hash: u64) -> Option<u8> {
         let entry = *self.cutoffs.get(hash as usize & (CUTOFF_ENTRIES - 1))?;
-        let tag = (hash >> 32 << 32) | u64::from(self.cutoff_generation) << 8;
-        (entry & !0xFF == tag).then_some(entry as u8)
+        (entry & !0xFF == self.cutoff_tag(hash)).then_some(entry as u8)
     }
 
     /// Remembers the move that cut off in a node of this hash.
@@ -211,7 +216,7 @@ impl Tt {
         if self.cutoffs.is_empty() {
             self.cutoffs = vec![0; CUTOFF_ENTRIES];
         }
-        let tag = (hash >> 32 << 32) | u64::from(self.cutoff_generation) << 8;
+        let tag = self.cutoff_tag(hash);
         self.cutoffs[hash as usize & (CUTOFF_ENTRIES - 1)] = tag | u64::from(mv);
     }
 
