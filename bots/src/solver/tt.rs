@@ -22,7 +22,11 @@
 //! search again). A search uses only the first buckets of that table at first and doubles the
 //! part in use when it is half full (moving the entries whose bucket changes, as in linear
 //! hashing), so small searches stay in the cache and big ones get the whole table. Each part is
-//! allocated on first use, so a solver pays for the one it needs.
+//! allocated on first use and grows as it is used (blocks as they are handed out, the exact
+//! table as its part in use doubles), so a solver pays in memory and time for what its searches
+//! fill, not for the size it may reach: a phone's small searches touch a few megabytes, not
+//! the hundred a full table holds, and a solver's first search does not spend twenty
+//! milliseconds writing empty entries.
 
 /// Entries per block.
 const BLOCK: usize = 8;
@@ -33,6 +37,9 @@ const EXACT_BUCKET: usize = 4;
 /// Buckets of the exact table in use at the start of a search (under a megabyte, so that a small
 /// search stays in the processor's cache); the part in use doubles as it fills.
 const EXACT_FIRST_BUCKETS: usize = 1 << 12;
+
+/// Slots of the index at first (160 KiB); it doubles as it fills.
+const FIRST_SLOTS: usize = 1 << 12;
 
 /// Entries of the cutoff table (a power of two: 512 KiB).
 const CUTOFF_ENTRIES: usize = 1 << 16;
@@ -159,15 +166,22 @@ pub(crate) struct Tt {
     /// The size asked for, in entries: each part is allocated to it on first use.
     entries: usize,
     slots: Vec<Slot>,
+    /// The most slots the index may grow to (a power of two).
+    slots_limit: usize,
     slot_mask: usize,
     slots_used: usize,
+    /// The blocks handed out so far (in this generation or an earlier one): the arena grows up
+    /// to `blocks_limit`.
     blocks: Vec<Block>,
+    blocks_limit: usize,
     blocks_used: usize,
     generation: u32,
     exact: Vec<ExactEntry>,
     exact_generation: u16,
     /// Buckets of the exact table in use (a power of two).
     exact_buckets: usize,
+    /// The most buckets the exact table may grow to (a power of two).
+    exact_limit: usize,
     /// Entries of this generation in the buckets in use.
     exact_filled: usize,
     /// Move-ordering hints for every node, trick boundaries or not: the move that last cut
@@ -183,14 +197,17 @@ impl Tt {
         Tt {
             entries,
             slots: Vec::new(),
+            slots_limit: 0,
             slot_mask: 0,
             slots_used: 0,
             blocks: Vec::new(),
+            blocks_limit: 0,
             blocks_used: 0,
             generation: 1,
             exact: Vec::new(),
             exact_generation: 1,
             exact_buckets: 0,
+            exact_limit: 0,
             exact_filled: 0,
             cutoffs: Vec::new(),
             cutoff_generation: 1,
@@ -223,10 +240,12 @@ impl Tt {
     /// Allocates the index and blocks of partition search.
     fn allocate_blocks(&mut self) {
         let blocks = (self.entries / BLOCK).max(4);
-        let slots = (blocks / 2).max(4).next_power_of_two();
+        self.slots_limit = (blocks / 2).max(4).next_power_of_two();
+        let slots = FIRST_SLOTS.min(self.slots_limit);
         self.slots = vec![EMPTY_SLOT; slots];
         self.slot_mask = slots - 1;
-        self.blocks = vec![EMPTY_BLOCK; blocks];
+        self.blocks = Vec::new();
+        self.blocks_limit = blocks;
         self.slots_used = 0;
         self.blocks_used = 0;
     }
@@ -277,6 +296,9 @@ impl Tt {
     /// to the same bucket of the new half, which holds nothing of this generation.
     fn grow_exact(&mut self) {
         let old = self.exact_buckets;
+        if self.exact.len() < 2 * old * EXACT_BUCKET {
+            self.exact.resize(2 * old * EXACT_BUCKET, EMPTY_EXACT);
+        }
         let mask = 2 * old - 1;
         for bucket in 0..old {
             let mut moved = 0;
@@ -332,8 +354,8 @@ impl Tt {
         best: Option<u8>,
     ) {
         if self.exact.is_empty() {
-            let buckets = (self.entries / EXACT_BUCKET).max(1).next_power_of_two();
-            self.exact = vec![EMPTY_EXACT; buckets * EXACT_BUCKET];
+            self.exact_limit = (self.entries / EXACT_BUCKET).max(1).next_power_of_two();
+            self.exact = vec![EMPTY_EXACT; EXACT_FIRST_BUCKETS.min(self.exact_limit) * EXACT_BUCKET];
             self.restart_exact_use();
         }
         let (lower, upper) = (value > alpha, value < beta);
@@ -364,9 +386,7 @@ impl Tt {
         if let Some(best) = best {
             entry.best = best;
         }
-        if 2 * self.exact_filled > self.exact_buckets * EXACT_BUCKET
-            && 2 * self.exact_buckets * EXACT_BUCKET <= self.exact.len()
-        {
+        if 2 * self.exact_filled > self.exact_buckets * EXACT_BUCKET && 2 * self.exact_buckets <= self.exact_limit {
             self.grow_exact();
         }
     }
@@ -415,13 +435,30 @@ impl Tt {
         Probe::Open(best)
     }
 
+    /// Doubles the index, moving the exact parts of this generation (their blocks stay put).
+    fn grow_slots(&mut self) {
+        let doubled = vec![EMPTY_SLOT; 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.slot_mask = self.slots.len() - 1;
+        for slot in old.into_iter().filter(|slot| slot.generation == self.generation) {
+            let mut index = slot.key.hash() as usize & self.slot_mask;
+            while self.slots[index].generation == self.generation {
+                index = (index + 1) & self.slot_mask;
+            }
+            self.slots[index] = slot;
+        }
+    }
+
     fn new_block(&mut self) -> Option<u32> {
-        if self.blocks_used >= self.blocks.len() {
+        if self.blocks_used >= self.blocks_limit {
             return None;
         }
         let index = self.blocks_used;
         self.blocks_used += 1;
-        self.blocks[index] = EMPTY_BLOCK;
+        match self.blocks.get_mut(index) {
+            Some(block) => *block = EMPTY_BLOCK,
+            None => self.blocks.push(EMPTY_BLOCK),
+        }
         Some(index as u32)
     }
 
@@ -433,7 +470,14 @@ impl Tt {
         if let Some(index) = self.find(key) {
             return index;
         }
-        if self.slots_used * 4 >= self.slots.len() * 3 || self.blocks_used >= self.blocks.len() {
+        if self.slots_used * 4 >= self.slots.len() * 3 {
+            if self.slots.len() < self.slots_limit {
+                self.grow_slots();
+            } else {
+                self.clear();
+            }
+        }
+        if self.blocks_used >= self.blocks_limit {
             self.clear();
         }
         let mut index = key.hash() as usize & self.slot_mask;
