@@ -420,7 +420,8 @@ pub fn bot(game: &str, level: &str, positions: u32, seed: u64, json_output: bool
         GameId::Tysiacha => bot_times::<Tysiacha>(level, positions, seed, open_play::<Tysiacha>),
         GameId::Rikken => bot_times::<Rikken>(level, positions, seed, open_play::<Rikken>),
         GameId::Tachtigen => bot_times::<Tachtigen>(level, positions, seed, open_play::<Tachtigen>),
-        // No open-card solver yet: the strong bot is the baseline; play is where cards move.
+        // Play positions are those where cards have moved: trick 1's roem comes before its
+        // first card (the figures in the README are of this set).
         GameId::Tachentige => bot_times::<Tachentige>(level, positions, seed, |hand| {
             hand.table().trick_index() > 0 || !hand.table().trick().is_empty()
         }),
