@@ -244,7 +244,9 @@ impl Tt {
         let slots = FIRST_SLOTS.min(self.slots_limit);
         self.slots = vec![EMPTY_SLOT; slots];
         self.slot_mask = slots - 1;
-        self.blocks = Vec::new();
+        // Reserved, not written: the system maps the pages as blocks are handed out, and the
+        // arena never moves.
+        self.blocks = Vec::with_capacity(blocks);
         self.blocks_limit = blocks;
         self.slots_used = 0;
         self.blocks_used = 0;
@@ -355,7 +357,8 @@ impl Tt {
     ) {
         if self.exact.is_empty() {
             self.exact_limit = (self.entries / EXACT_BUCKET).max(1).next_power_of_two();
-            self.exact = vec![EMPTY_EXACT; EXACT_FIRST_BUCKETS.min(self.exact_limit) * EXACT_BUCKET];
+            self.exact = Vec::with_capacity(self.exact_limit * EXACT_BUCKET);
+            self.exact.resize(EXACT_FIRST_BUCKETS.min(self.exact_limit) * EXACT_BUCKET, EMPTY_EXACT);
             self.restart_exact_use();
         }
         let (lower, upper) = (value > alpha, value < beta);
