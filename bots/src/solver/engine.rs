@@ -478,6 +478,18 @@ fn holder_pattern(hands: &[u64; MAX_PLAYERS]) -> u128 {
     out
 }
 
+/// Whether `card` would take the trick from `winning_card` (trump suit `trump`): higher in its
+/// suit, or a trump over a plain card.
+#[inline(always)]
+fn beats(card: SolverCard, winning_card: SolverCard, trump: u8) -> bool {
+    let (suit, win_suit) = (suit_of(card), suit_of(winning_card));
+    if suit == win_suit {
+        card > winning_card
+    } else {
+        suit == trump && win_suit != trump
+    }
+}
+
 #[inline(always)]
 fn highest(set: u64) -> SolverCard {
     (63 - set.leading_zeros()) as SolverCard
@@ -526,6 +538,9 @@ pub(crate) struct Engine<'a> {
     values: [i16; 64],
     /// Players whose SeatTricks table is not flat, as player bits.
     seat_counted: u8,
+    /// Goal::Points made only of cards to avoid (no card, bonus or marriage worth more than
+    /// nothing: Schoppen vrouw's queen), fixed for the search: see [`Engine::avoiding`].
+    cards_to_avoid: bool,
 }
 
 impl<'a> Engine<'a> {
@@ -557,6 +572,16 @@ impl<'a> Engine<'a> {
             }
         }
         let point_cards = (0..64).filter(|&card| values[card] != 0).fold(0u64, |set, card| set | 1 << card);
+        let cards_to_avoid = match kind {
+            Kind::Points(points) => {
+                values.iter().all(|&value| value <= 0)
+                    && points.last_trick <= 0
+                    && points.any_trick <= 0
+                    && points.all_tricks <= 0
+                    && !points.marriages
+            }
+            _ => false,
+        };
         // Partition search needs suit-following rules; with card points it also needs few point
         // cards (Rikken's Schoppen Mie has one), whose places go into the key.
         let relative = rules.follow == Follow::Suit
@@ -650,6 +675,7 @@ impl<'a> Engine<'a> {
             point_cards,
             values,
             seat_counted,
+            cards_to_avoid,
         };
         // The cards of the trick in progress are still in the pattern, with their players.
         let mut holding = engine.s.hands;
@@ -1757,14 +1783,7 @@ impl<'a> Engine<'a> {
         let winning_card = self.s.trick[win_index];
         let winner = (self.s.leader as usize + win_index) % self.n as usize;
         let partner_winning = self.side[winner] == mine;
-        let beats = {
-            let win_suit = suit_of(winning_card);
-            if suit == win_suit {
-                card > winning_card
-            } else {
-                suit == trump && win_suit != trump
-            }
-        };
+        let beats = beats(card, winning_card, trump);
         let last = self.s.trick_len + 1 == self.n;
         let mut score = 0;
         let trick_value = context.trick_value;
@@ -1943,14 +1962,9 @@ impl<'a> Engine<'a> {
     /// by 17 to 83%, turned round only while the declarer holds the queen it fell by 6 to 29%,
     /// hence the test of who holds it.
     fn avoiding(&self) -> bool {
-        if let Kind::Points(points) = self.kind {
-            let max_side_holds = (0..self.n as usize).any(|p| self.side[p] && self.s.hands[p] & self.point_cards != 0);
-            return max_side_holds
-                && self.values.iter().all(|&value| value <= 0)
-                && points.last_trick <= 0
-                && points.any_trick <= 0
-                && points.all_tricks <= 0
-                && !points.marriages;
+        if let Kind::Points(_) = self.kind {
+            return self.cards_to_avoid
+                && (0..self.n as usize).any(|p| self.side[p] && self.s.hands[p] & self.point_cards != 0);
         }
         let Kind::Seat(seat) = self.kind else { return false };
         if seat.first_trick.is_some() && self.s.trick_index == 0 {
@@ -2019,10 +2033,7 @@ impl<'a> Engine<'a> {
             };
         }
         let Some((win_index, _)) = context.winning else { return strength };
-        let winning_card = self.s.trick[win_index];
-        let win_suit = suit_of(winning_card);
-        let beats = if suit == win_suit { card > winning_card } else { suit == trump && win_suit != trump };
-        if beats {
+        if beats(card, self.s.trick[win_index], trump) {
             1_000 + 50 * strength
         } else if self.values[card as usize] < 0 {
             // A card to get rid of, under another's winner.
