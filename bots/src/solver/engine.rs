@@ -1020,7 +1020,17 @@ impl<'a> Engine<'a> {
                 if points.marriages {
                     hi += self.marriage_potential();
                 }
-                (lo, hi, 0)
+                // A lone maximiser who has only cards to avoid and can duck every trick left
+                // gains nothing more (Schoppen vrouw's declarer never takes the queen).
+                let mut relevant = 0;
+                if self.cards_to_avoid && self.side[..self.n as usize].iter().filter(|&&max| max).count() == 1 {
+                    let player = self.side.iter().position(|&max| max).unwrap_or(0);
+                    if let Some(cards) = self.ducks_every_trick(player) {
+                        lo = lo.max(if mine > 0 { any } else { 0 });
+                        relevant = cards;
+                    }
+                }
+                (lo, hi, relevant)
             }
             Kind::Seat(seat) => {
                 let (mut lo, mut hi, mut relevant) = (0, 0, 0);
@@ -1065,9 +1075,75 @@ impl<'a> Engine<'a> {
                     lo += min;
                     hi += max;
                 }
+                // A lone counted player who can duck every trick left settles the value at his
+                // table's entry now, if he wants it so (misère, a piek with its trick taken).
+                if self.seat_counted.count_ones() == 1 {
+                    let player = self.seat_counted.trailing_zeros() as usize;
+                    if let Some(cards) = self.ducks_every_trick(player) {
+                        let now = i32::from(seat.tables[player][self.count_index(seat, player)]);
+                        if self.side[player] {
+                            lo = lo.max(now);
+                        } else {
+                            hi = hi.min(now);
+                        }
+                        relevant |= cards;
+                    }
+                }
                 (lo, hi, relevant)
             }
         }
+    }
+
+    /// At a trick boundary another player leads, whether `player` can play under the trick's
+    /// winner in every trick left whatever the others do, with the cards that rests on. He may
+    /// not lead (he never will: the others win every trick) nor hold a trump (one he had to play
+    /// could win), and in each suit he holds the others must never lead a card he cannot duck:
+    /// taking his cards and theirs from the lowest up, no card of his has more of theirs below
+    /// it than of his own (the Null game's safe suit). The others leading a card of the suit
+    /// use up one of theirs, he one of his below it, and that keeps the condition; void, he
+    /// discards a card that cannot win. Sound under follow-suit rules and under Brabant's, where
+    /// holding the led suit lets him play it or a trump (he plays it), not where a follower must
+    /// beat (Tysiacha) or a called card, a spade ban, a blind lead or a marriage shapes play.
+    fn ducks_every_trick(&self, player: usize) -> Option<u64> {
+        if self.s.trick_len != 0
+            || self.s.leader as usize == player
+            || matches!(self.rules.follow, Follow::Tysiacha { .. })
+            || self.rules.marriages.is_some()
+            || (self.rules.called.is_some() && self.s.called_live)
+            || self.s.blind_available
+            || self.s.trick_index < self.rules.spade_ban_tricks
+        {
+            return None;
+        }
+        let hand = self.s.hands[player];
+        if self.s.trump != NO_TRUMP && hand & suit_mask(self.s.trump) != 0 {
+            return None;
+        }
+        if let Kind::Seat(SeatTables { first_trick: Some((first, _)), .. }) = self.kind {
+            if *first as usize == player && self.s.trick_index == 0 {
+                return None;
+            }
+        }
+        let others = self.remaining() & !hand;
+        let mut relevant = 0u64;
+        for suit in 0..4u8 {
+            let mine = suit_bits(hand, suit);
+            if mine == 0 {
+                continue;
+            }
+            let theirs = suit_bits(others, suit);
+            let mut rest = mine;
+            while rest != 0 {
+                let strength = rest.trailing_zeros();
+                rest &= rest - 1;
+                let below = (1u32 << strength) - 1;
+                if (theirs & below).count_ones() > (mine & below).count_ones() {
+                    return None;
+                }
+            }
+            relevant |= self.remaining() & suit_mask(suit);
+        }
+        Some(relevant)
     }
 
     /// At a trick boundary, the player holding the highest trump left and how many of the top
@@ -2603,6 +2679,73 @@ mod tests {
         let ducked = position([trump_low | rest[0], trump_top | rest[1], rest[2], 0]);
         assert_eq!(Engine::new(&ducked, &misere(0), &mut tt, u64::MAX).root_bounds(), (0, 1));
         assert_eq!(Solver::new().value(&ducked, &misere(0)).value, 1);
+    }
+
+    #[test]
+    fn a_declarer_who_can_duck_every_trick_is_safe_at_once() {
+        let card = |suit: u8, strength: u8| suit * 16 + strength;
+        let position = |hands: [u64; MAX_PLAYERS]| Position {
+            rules: Rules { follow: Follow::Brabant { exempt_jack: None, no_undertrump: false }, ..Rules::plain(3, 2) },
+            hands,
+            trick: [0; MAX_PLAYERS],
+            trick_len: 0,
+            leader: 1,
+            trump: Some(0),
+            trick_index: 0,
+            won: [0; MAX_PLAYERS],
+            called_live: false,
+            blind_available: false,
+            blind_trick: false,
+        };
+        let mut tables = [[0i16; 16]; MAX_PLAYERS];
+        tables[0][0] = 1;
+        let misere = Objective {
+            max_side: 1,
+            goal: Goal::SeatTricks(Box::new(SeatTables { tables, first_trick: None })),
+            base: 0,
+        };
+        // The declarer (player 0, no trump) holds the 7 and the queen of clubs (suit 1); an
+        // opponent's club lies between them and one above: whichever is led first, he has a
+        // club under it, so the hand is made before a card is played.
+        let declarer = bit(card(1, 0)) | bit(card(1, 5));
+        let safe = position([declarer, bit(card(1, 3)) | bit(card(2, 1)), bit(card(1, 6)) | bit(card(2, 2)), 0]);
+        let mut tt = Tt::new(1 << 10);
+        assert_eq!(Engine::new(&safe, &misere, &mut tt, u64::MAX).root_bounds(), (1, 1));
+        assert_eq!(Solver::new().value(&safe, &misere).value, 1);
+        // Both opponents' clubs lie between his: they lead them in turn from the lower up, the
+        // second time he must follow with the queen and take the trick. The bounds leave it open.
+        let forced = position([declarer, bit(card(1, 3)) | bit(card(1, 4)), bit(card(2, 1)) | bit(card(2, 2)), 0]);
+        assert_eq!(Engine::new(&forced, &misere, &mut tt, u64::MAX).root_bounds(), (0, 1));
+        assert_eq!(Solver::new().value(&forced, &misere).value, 0);
+        // A trump in his hand (under an opponent's) might have to win a trick: no shortcut.
+        let trumped = position([
+            bit(card(1, 0)) | bit(card(0, 0)),
+            bit(card(1, 3)) | bit(card(0, 3)),
+            bit(card(1, 6)) | bit(card(2, 2)),
+            0,
+        ]);
+        assert_eq!(Engine::new(&trumped, &misere, &mut tt, u64::MAX).root_bounds(), (0, 1));
+        // The queen as a card to avoid (Schoppen vrouw): a declarer who ducks every trick keeps
+        // his whole score.
+        let mut values = [0i16; 64];
+        values[card(1, 5) as usize] = -1;
+        let avoid = Objective {
+            max_side: 1,
+            goal: Goal::Points(Box::new(PointRules {
+                card: values,
+                last_trick: 0,
+                any_trick: 0,
+                all_tricks: 0,
+                marriages: false,
+            })),
+            base: 1,
+        };
+        let no_trump = Position { trump: None, ..safe };
+        assert_eq!(Engine::new(&no_trump, &avoid, &mut tt, u64::MAX).root_bounds(), (0, 0));
+        assert_eq!(Solver::new().value(&no_trump, &avoid).value, 1);
+        let forced = Position { trump: None, ..forced };
+        assert_eq!(Engine::new(&forced, &avoid, &mut tt, u64::MAX).root_bounds(), (-1, 0));
+        assert_eq!(Solver::new().value(&forced, &avoid).value, 0);
     }
 
     /// The exact table replaces positions when its buckets are full: a table of one bucket

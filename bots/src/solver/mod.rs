@@ -24,7 +24,10 @@
 //! exact position where many card identities or rank-dependent follow duties matter (point games,
 //! Brabant and Tysiacha follow rules), in buckets that keep the positions with most tricks left;
 //! the last trick played out directly; quick-trick bounds, and for trick targets with trump the
-//! tricks the top trumps are sure to take (a misère declarer holding the highest trump has lost);
+//! tricks the top trumps are sure to take (a misère declarer holding the highest trump has lost),
+//! and for a player who wants no more tricks, whether he can duck every trick left (no trump in
+//! hand, and in each suit he holds no card the others can always lead under: the Null game's
+//! safe suits), which settles a misère, a piek with its trick taken or Schoppen vrouw at once;
 //! touching cards searched once; move ordering from the table's best move, then a cutoff table
 //! (the move that last cut off in a node of the same kind, at every node, not only at trick
 //! boundaries), both tried before the other moves are scored by trick heuristics, turned round
