@@ -338,7 +338,7 @@ impl Solver {
         let player = engine.to_move();
         let maxing = engine.side[player];
         let groups = engine.root_groups(player);
-        let (root_lo, root_hi) = engine.root_bounds();
+        let (root_lo, root_hi) = engine.root_bounds_for_every_move();
         let mut scored: Vec<(u8, i32, i32)> = Vec::with_capacity(groups.len());
         let mut guess: Option<i32> = None;
         for &(representative, _) in &groups {
@@ -994,6 +994,13 @@ impl<'a> Engine<'a> {
     /// Bounds on what the maximising side still gains, `left` tricks from a trick boundary,
     /// and the cards whose places they rest on.
     fn bounds(&self, left: i32) -> (i32, i32, u64) {
+        self.bounds_with(left, true)
+    }
+
+    /// [`Engine::bounds`]; without `best_lead`, only those that hold whatever the leader leads
+    /// (the windows of [`Solver::score_moves`], one per move): not a lone counted player's sure
+    /// duck from the lead, which needs his best lead.
+    fn bounds_with(&self, left: i32, best_lead: bool) -> (i32, i32, u64) {
         match self.kind {
             Kind::Tricks => (0, left, 0),
             Kind::Points(points) => {
@@ -1025,7 +1032,7 @@ impl<'a> Engine<'a> {
                 let mut relevant = 0;
                 if self.cards_to_avoid && self.side[..self.n as usize].iter().filter(|&&max| max).count() == 1 {
                     let player = self.side.iter().position(|&max| max).unwrap_or(0);
-                    if let Some(cards) = self.ducks_every_trick(player) {
+                    if let Some(cards) = self.ducks_every_trick(player, best_lead) {
                         lo = lo.max(if mine > 0 { any } else { 0 });
                         relevant = cards;
                     }
@@ -1079,7 +1086,7 @@ impl<'a> Engine<'a> {
                 // table's entry now, if he wants it so (misère, a piek with its trick taken).
                 if self.seat_counted.count_ones() == 1 {
                     let player = self.seat_counted.trailing_zeros() as usize;
-                    if let Some(cards) = self.ducks_every_trick(player) {
+                    if let Some(cards) = self.ducks_every_trick(player, best_lead) {
                         let now = i32::from(seat.tables[player][self.count_index(seat, player)]);
                         if self.side[player] {
                             lo = lo.max(now);
@@ -1094,19 +1101,25 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// At a trick boundary another player leads, whether `player` can play under the trick's
-    /// winner in every trick left whatever the others do, with the cards that rests on. He may
-    /// not lead (he never will: the others win every trick) nor hold a trump (one he had to play
-    /// could win), and in each suit he holds the others must never lead a card he cannot duck:
-    /// taking his cards and theirs from the lowest up, no card of his has more of theirs below
-    /// it than of his own (the Null game's safe suit). The others leading a card of the suit
-    /// use up one of theirs, he one of his below it, and that keeps the condition; void, he
-    /// discards a card that cannot win. Sound under follow-suit rules and under Brabant's, where
-    /// holding the led suit lets him play it or a trump (he plays it), not where a follower must
-    /// beat (Tysiacha) or a called card, a spade ban, a blind lead or a marriage shapes play.
-    fn ducks_every_trick(&self, player: usize) -> Option<u64> {
+    /// At a trick boundary, whether `player` can play under the trick's winner in every trick
+    /// left whatever the others do, with the cards that rests on. He may not hold a trump (one
+    /// he had to play could win), and in each suit he holds the others must never lead a card he
+    /// cannot duck: taking his cards and theirs from the lowest up, no card of his has more of
+    /// theirs below it than of his own (the Null game's safe suit). The others leading a card of
+    /// the suit use up one of theirs, he one of his below it, and that keeps the condition (so
+    /// does any card of theirs gone); void, he discards a card that cannot win. On lead, he
+    /// needs a card that must lose: his highest of a suit in which another player holds only
+    /// higher cards (who must beat it; playing his highest keeps the condition too). Sound under
+    /// follow-suit rules and under Brabant's, where holding the led suit lets him play it or a
+    /// trump (he plays it), not where a follower must beat (Tysiacha) or a called card, a spade
+    /// ban, a blind lead, a forced or trumpless first trick or a marriage shapes play.
+    fn ducks_every_trick(&self, player: usize, may_lead: bool) -> Option<u64> {
+        let leads = self.s.leader as usize == player;
         if self.s.trick_len != 0
-            || self.s.leader as usize == player
+            || (leads && !may_lead)
+            || (leads
+                && self.s.trick_index == 0
+                && (self.rules.forced_first_lead.is_some() || self.rules.first_trick_no_trump))
             || matches!(self.rules.follow, Follow::Tysiacha { .. })
             || self.rules.marriages.is_some()
             || (self.rules.called.is_some() && self.s.called_live)
@@ -1126,12 +1139,20 @@ impl<'a> Engine<'a> {
         }
         let others = self.remaining() & !hand;
         let mut relevant = 0u64;
+        let mut losing_lead = !leads;
         for suit in 0..4u8 {
             let mine = suit_bits(hand, suit);
             if mine == 0 {
                 continue;
             }
             let theirs = suit_bits(others, suit);
+            if !losing_lead && theirs != 0 {
+                let top = 31 - mine.leading_zeros();
+                losing_lead = (0..self.n as usize).any(|other| {
+                    let held = suit_bits(self.s.hands[other], suit);
+                    other != player && held != 0 && held.trailing_zeros() > top
+                });
+            }
             let mut rest = mine;
             while rest != 0 {
                 let strength = rest.trailing_zeros();
@@ -1143,7 +1164,7 @@ impl<'a> Engine<'a> {
             }
             relevant |= self.remaining() & suit_mask(suit);
         }
-        Some(relevant)
+        losing_lead.then_some(relevant)
     }
 
     /// At a trick boundary, the player holding the highest trump left and how many of the top
@@ -1201,6 +1222,13 @@ impl<'a> Engine<'a> {
     fn root_bounds(&self) -> (i32, i32) {
         let left = self.tricks_left();
         let (lo, hi, _) = self.bounds(left);
+        (lo, hi)
+    }
+
+    /// Bounds on the value after any move of the root's player.
+    fn root_bounds_for_every_move(&self) -> (i32, i32) {
+        let left = self.tricks_left();
+        let (lo, hi, _) = self.bounds_with(left, false);
         (lo, hi)
     }
 
@@ -2409,20 +2437,16 @@ impl<'a> Engine<'a> {
             if left == packed {
                 continue;
             }
-            for hand in hands.iter_mut() {
-                let mine = *hand & run;
-                if mine == 0 {
-                    continue;
-                }
-                let (mut moved, mut rest, mut index) = (0u64, left, base);
-                while rest != 0 {
-                    let lowest = rest & rest.wrapping_neg();
-                    if mine & lowest != 0 {
-                        moved |= 1 << index;
-                    }
-                    rest ^= lowest;
-                    index += 1;
-                }
+            // One pass over the cards left, from the lowest up, each to its holder's next label.
+            let (mut moved, mut rest, mut label) = ([0u64; MAX_PLAYERS], left, 1u64 << base);
+            while rest != 0 {
+                let lowest = rest & rest.wrapping_neg();
+                let holder = hands.iter().position(|&hand| hand & lowest != 0).unwrap_or(0);
+                moved[holder] |= label;
+                rest ^= lowest;
+                label <<= 1;
+            }
+            for (hand, moved) in hands.iter_mut().zip(moved) {
                 *hand = (*hand & !run) | moved;
             }
         }
@@ -2712,6 +2736,14 @@ mod tests {
         let mut tt = Tt::new(1 << 10);
         assert_eq!(Engine::new(&safe, &misere, &mut tt, u64::MAX).root_bounds(), (1, 1));
         assert_eq!(Solver::new().value(&safe, &misere).value, 1);
+        // On lead, he leads his queen under the opponent's higher club and is a follower again.
+        let leading = Position { leader: 0, ..safe };
+        assert_eq!(Engine::new(&leading, &misere, &mut tt, u64::MAX).root_bounds(), (1, 1));
+        // With no club of an opponent's over his highest, no lead is sure to lose: open.
+        let open = position([declarer, bit(card(1, 3)) | bit(card(2, 1)), bit(card(2, 3)) | bit(card(2, 2)), 0]);
+        let open = Position { leader: 0, ..open };
+        assert_eq!(Engine::new(&open, &misere, &mut tt, u64::MAX).root_bounds(), (0, 1));
+        assert_eq!(Solver::new().value(&open, &misere).value, 1, "he leads the 7 and discards the queen");
         // Both opponents' clubs lie between his: they lead them in turn from the lower up, the
         // second time he must follow with the queen and take the trick. The bounds leave it open.
         let forced = position([declarer, bit(card(1, 3)) | bit(card(1, 4)), bit(card(2, 1)) | bit(card(2, 2)), 0]);
