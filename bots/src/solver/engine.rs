@@ -164,12 +164,14 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with a transposition table of about 48 MB.
+    /// A solver with a transposition table of up to about 48 MB (16 MB where the exact table
+    /// is used).
     pub fn new() -> Solver {
         Solver::with_entries(1 << 20)
     }
 
-    /// A solver with a table of about `entries` entries (48 bytes each).
+    /// A solver with a table of about `entries` entries (48 bytes each under partition search,
+    /// 16 in the exact table).
     pub fn with_entries(entries: usize) -> Solver {
         Solver { tt: Tt::new(entries), node_cap: u64::MAX, context: 0, last_nodes: 0 }
     }
@@ -2119,12 +2121,26 @@ impl<'a> Engine<'a> {
             }
             let mut forced = false;
             let mut void = false;
+            let mut unsafe_suit = false;
             for p in others {
                 if self.side[p] {
                     if of_suit(p) == 0 {
                         void = true;
                     } else if of_suit(p) & below(card) == 0 {
                         forced = true;
+                    } else if !unsafe_suit {
+                        // Leading the suit from the lowest up runs him out of cards to duck with.
+                        let mine = suit_bits(self.s.hands[p], suit);
+                        let theirs = suit_bits(self.remaining() & !self.s.hands[p], suit);
+                        let mut rest = mine;
+                        while rest != 0 {
+                            let below = (rest & rest.wrapping_neg()) - 1;
+                            rest &= rest - 1;
+                            if (theirs & below).count_ones() > (mine & below).count_ones() {
+                                unsafe_suit = true;
+                                break;
+                            }
+                        }
                     }
                 }
             }
@@ -2132,6 +2148,8 @@ impl<'a> Engine<'a> {
                 5_000 + 50 * strength
             } else if void {
                 -50 * strength
+            } else if unsafe_suit {
+                3_000 - 50 * strength
             } else {
                 2_000 - 50 * strength
             };

@@ -63,13 +63,22 @@ impl Key {
         h ^ (h >> 29)
     }
 
-    /// The hash of the key with the hands of players 1 to 3 (the exact table).
+    /// The hash of the key with the hands of players 1 to 3 (the exact table): its signature,
+    /// so each part goes through a full multiply-xorshift round (a bijection of the state for
+    /// each part) and the result through SplitMix64's finaliser.
     fn hash_with(&self, hands: &[u64; 3]) -> u64 {
-        let mut h = self.cards.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        h ^= self.extra.wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(41);
-        h ^= hands[0].wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17);
-        h ^= hands[1].wrapping_mul(0x27D4_EB2F_1656_67C5).rotate_left(53);
-        h ^= hands[2].wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(29);
+        #[inline(always)]
+        fn round(state: u64, part: u64) -> u64 {
+            let state = (state ^ part).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            state ^ (state >> 32)
+        }
+        let mut h = round(0x243F_6A88_85A3_08D3, self.cards);
+        h = round(h, self.extra);
+        h = round(h, hands[0]);
+        h = round(h, hands[1]);
+        h = round(h, hands[2]);
+        h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         h ^ (h >> 31)
     }
 }
@@ -123,14 +132,16 @@ struct Slot {
 const EMPTY_SLOT: Slot =
     Slot { key: Key { lengths: 0, cards: 0, extra: 0 }, generation: 0, head: 0, tail: 0, blocks: 0, cursor: 0 };
 
-/// One position of the exact table: the cards left and the rule state (the key; its suit
-/// lengths follow from the rest), the hands of players 1 to 3 (player 0 holds the rest), and
-/// the bounds.
+/// One position of the exact table: a 64-bit signature of the position (the hash of the cards
+/// left, the rule state and the hands of players 1 to 3, whose low bits also name its bucket),
+/// and the bounds. Decision: a signature, not the position itself (40 bytes), so that an entry
+/// takes 16 bytes and a bucket one cache line: the first read of a bucket was a fifth of a
+/// points contract's solve, nearly all of it waiting for memory. A false match needs the
+/// signature's bits above the bucket's (46 or more) to agree by chance: about once in 10^13
+/// probes, where a search makes millions.
 #[derive(Clone, Copy, Debug)]
 struct ExactEntry {
-    cards: u64,
-    extra: u64,
-    hands: [u64; 3],
+    signature: u64,
     lo: i16,
     hi: i16,
     best: u8,
@@ -142,13 +153,22 @@ struct ExactEntry {
 impl ExactEntry {
     /// Whether the entry is of this generation and stands for the position.
     #[inline(always)]
-    fn holds(&self, generation: u16, key: &Key, hands: &[u64; 3]) -> bool {
-        self.generation == generation && self.cards == key.cards && self.extra == key.extra && self.hands == *hands
+    fn holds(&self, generation: u16, signature: u64) -> bool {
+        self.signature == signature && self.generation == generation
     }
 }
 
 const EMPTY_EXACT: ExactEntry =
-    ExactEntry { cards: 0, extra: 0, hands: [0; 3], lo: i16::MIN, hi: i16::MAX, best: u8::MAX, left: 0, generation: 0 };
+    ExactEntry { signature: 0, lo: i16::MIN, hi: i16::MAX, best: u8::MAX, left: 0, generation: 0 };
+
+/// A bucket of the exact table: one cache line.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct ExactBucket {
+    entries: [ExactEntry; EXACT_BUCKET],
+}
+
+const EMPTY_BUCKET: ExactBucket = ExactBucket { entries: [EMPTY_EXACT; EXACT_BUCKET] };
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
@@ -176,7 +196,7 @@ pub(crate) struct Tt {
     blocks_limit: usize,
     blocks_used: usize,
     generation: u32,
-    exact: Vec<ExactEntry>,
+    exact: Vec<ExactBucket>,
     exact_generation: u16,
     /// Buckets of the exact table in use (a power of two).
     exact_buckets: usize,
@@ -256,7 +276,7 @@ impl Tt {
     pub fn bytes(&self) -> usize {
         self.slots.len() * size_of::<Slot>()
             + self.blocks.len() * size_of::<Block>()
-            + self.exact.len() * size_of::<ExactEntry>()
+            + self.exact.len() * size_of::<ExactBucket>()
             + self.cutoffs.len() * size_of::<u64>()
     }
 
@@ -271,7 +291,7 @@ impl Tt {
         self.blocks_used = 0;
         self.exact_generation = self.exact_generation.wrapping_add(1);
         if self.exact_generation == 0 {
-            self.exact.fill(EMPTY_EXACT);
+            self.exact.fill(EMPTY_BUCKET);
             self.exact_generation = 1;
         }
         self.restart_exact_use();
@@ -284,40 +304,40 @@ impl Tt {
 
     /// Back to the first buckets of the exact table (nothing of the generation in use).
     fn restart_exact_use(&mut self) {
-        self.exact_buckets = EXACT_FIRST_BUCKETS.min(self.exact.len() / EXACT_BUCKET);
+        self.exact_buckets = EXACT_FIRST_BUCKETS.min(self.exact.len());
         self.exact_filled = 0;
     }
 
-    /// The bucket of the exact table for a position (allocated on first use).
+    /// The bucket of the exact table for a position's signature (allocated on first use).
     #[inline]
-    fn exact_bucket(&self, key: &Key, hands: &[u64; 3]) -> usize {
-        (key.hash_with(hands) as usize & (self.exact_buckets - 1)) * EXACT_BUCKET
+    fn exact_bucket(&self, signature: u64) -> usize {
+        signature as usize & (self.exact_buckets - 1)
     }
 
     /// Doubles the buckets of the exact table in use: each entry stays in its bucket or moves
     /// to the same bucket of the new half, which holds nothing of this generation.
     fn grow_exact(&mut self) {
         let old = self.exact_buckets;
-        if self.exact.len() < 2 * old * EXACT_BUCKET {
-            self.exact.resize(2 * old * EXACT_BUCKET, EMPTY_EXACT);
+        if self.exact.len() < 2 * old {
+            self.exact.resize(2 * old, EMPTY_BUCKET);
         }
         let mask = 2 * old - 1;
+        let stale = self.exact_generation.wrapping_sub(1);
         for bucket in 0..old {
             let mut moved = 0;
-            for index in bucket * EXACT_BUCKET..(bucket + 1) * EXACT_BUCKET {
-                let entry = self.exact[index];
+            for index in 0..EXACT_BUCKET {
+                let entry = self.exact[bucket].entries[index];
                 if entry.generation != self.exact_generation {
                     continue;
                 }
-                let key = Key { lengths: 0, cards: entry.cards, extra: entry.extra };
-                if key.hash_with(&entry.hands) as usize & mask != bucket {
-                    self.exact[(bucket + old) * EXACT_BUCKET + moved] = entry;
-                    self.exact[index].generation = self.exact_generation.wrapping_sub(1);
+                if entry.signature as usize & mask != bucket {
+                    self.exact[bucket + old].entries[moved] = entry;
+                    self.exact[bucket].entries[index].generation = stale;
                     moved += 1;
                 }
             }
-            for index in (bucket + old) * EXACT_BUCKET + moved..(bucket + old + 1) * EXACT_BUCKET {
-                self.exact[index].generation = self.exact_generation.wrapping_sub(1);
+            for entry in &mut self.exact[bucket + old].entries[moved..] {
+                entry.generation = stale;
             }
         }
         self.exact_buckets = 2 * old;
@@ -330,9 +350,9 @@ impl Tt {
         if self.exact.is_empty() {
             return Probe::Open(None);
         }
-        let start = self.exact_bucket(key, hands);
-        for entry in &self.exact[start..start + EXACT_BUCKET] {
-            if entry.holds(self.exact_generation, key, hands) {
+        let signature = key.hash_with(hands);
+        for entry in &self.exact[self.exact_bucket(signature)].entries {
+            if entry.holds(self.exact_generation, signature) {
                 if let Some(value) = settles(entry.lo, entry.hi, alpha, beta) {
                     return Probe::Cut(value, 0);
                 }
@@ -357,15 +377,16 @@ impl Tt {
     ) {
         if self.exact.is_empty() {
             self.exact_limit = (self.entries / EXACT_BUCKET).max(1).next_power_of_two();
-            self.exact = Vec::with_capacity(self.exact_limit * EXACT_BUCKET);
-            self.exact.resize(EXACT_FIRST_BUCKETS.min(self.exact_limit) * EXACT_BUCKET, EMPTY_EXACT);
+            self.exact = Vec::with_capacity(self.exact_limit);
+            self.exact.resize(EXACT_FIRST_BUCKETS.min(self.exact_limit), EMPTY_BUCKET);
             self.restart_exact_use();
         }
         let (lower, upper) = (value > alpha, value < beta);
         let generation = self.exact_generation;
-        let start = self.exact_bucket(key, hands);
-        let bucket = &mut self.exact[start..start + EXACT_BUCKET];
-        let slot = match bucket.iter().position(|entry| entry.holds(generation, key, hands)) {
+        let signature = key.hash_with(hands);
+        let index = self.exact_bucket(signature);
+        let bucket = &mut self.exact[index].entries;
+        let slot = match bucket.iter().position(|entry| entry.holds(generation, signature)) {
             Some(index) => index,
             None => {
                 // A free entry, else the one with the fewest tricks left.
@@ -373,14 +394,7 @@ impl Tt {
                 self.exact_filled += usize::from(free.is_some());
                 let index =
                     free.unwrap_or_else(|| (0..EXACT_BUCKET).min_by_key(|&index| bucket[index].left).unwrap_or(0));
-                bucket[index] = ExactEntry {
-                    cards: key.cards,
-                    extra: key.extra,
-                    hands: *hands,
-                    left: left.clamp(0, 255) as u8,
-                    generation,
-                    ..EMPTY_EXACT
-                };
+                bucket[index] = ExactEntry { signature, left: left.clamp(0, 255) as u8, generation, ..EMPTY_EXACT };
                 index
             }
         };

@@ -143,8 +143,8 @@ impl<G: BotGame> fmt::Debug for StrongBot<G> {
     }
 }
 
-/// Transposition-table entries of the strong bot's solver (about 3 MB, 48 bytes each: a phone
-/// keeps several bots).
+/// Transposition-table entries of the strong bot's solver (at most about 3 MB, 48 bytes each
+/// under partition search and 16 in the exact table: a phone keeps several bots).
 const TABLE_ENTRIES: usize = 1 << 16;
 
 impl<G: BotGame> StrongBot<G> {
