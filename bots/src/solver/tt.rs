@@ -44,6 +44,27 @@ const FIRST_SLOTS: usize = 1 << 12;
 /// Entries of the cutoff table (a power of two: 512 KiB).
 const CUTOFF_ENTRIES: usize = 1 << 16;
 
+/// The start of a hash: the fractional digits of pi.
+pub(crate) const HASH_SEED: u64 = 0x243F_6A88_85A3_08D3;
+
+/// One round of the table hashes: a part folded into the state by a multiply-xorshift step, a
+/// bijection of the state for each part, so that every bit of every part reaches every bit of
+/// the hash (the buckets and slots are chosen by its low bits: a plain product's low bits see
+/// only the low bits of a card set, the clubs).
+#[inline(always)]
+pub(crate) fn mix_round(state: u64, part: u64) -> u64 {
+    let state = (state ^ part).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    state ^ (state >> 32)
+}
+
+/// The end of a hash: SplitMix64's finaliser.
+#[inline(always)]
+pub(crate) fn finish(state: u64) -> u64 {
+    let h = (state ^ (state >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    h ^ (h >> 31)
+}
+
 /// The exact part of a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub(crate) struct Key {
@@ -57,29 +78,17 @@ pub(crate) struct Key {
 
 impl Key {
     fn hash(&self) -> u64 {
-        let mut h = self.lengths.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h ^= self.cards.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(23);
-        h ^= self.extra.wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(41);
-        h ^ (h >> 29)
+        let h = mix_round(mix_round(mix_round(HASH_SEED, self.lengths), self.cards), self.extra);
+        finish(h)
     }
 
-    /// The hash of the key with the hands of players 1 to 3 (the exact table): its signature,
-    /// so each part goes through a full multiply-xorshift round (a bijection of the state for
-    /// each part) and the result through SplitMix64's finaliser.
+    /// The hash of the key with the hands of players 1 to 3 (the exact table): its signature.
     fn hash_with(&self, hands: &[u64; 3]) -> u64 {
-        #[inline(always)]
-        fn round(state: u64, part: u64) -> u64 {
-            let state = (state ^ part).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            state ^ (state >> 32)
+        let mut h = mix_round(mix_round(HASH_SEED, self.cards), self.extra);
+        for &hand in hands {
+            h = mix_round(h, hand);
         }
-        let mut h = round(0x243F_6A88_85A3_08D3, self.cards);
-        h = round(h, self.extra);
-        h = round(h, hands[0]);
-        h = round(h, hands[1]);
-        h = round(h, hands[2]);
-        h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        h ^ (h >> 31)
+        finish(h)
     }
 }
 
