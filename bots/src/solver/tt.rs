@@ -45,21 +45,21 @@ const FIRST_SLOTS: usize = 1 << 12;
 const CUTOFF_ENTRIES: usize = 1 << 16;
 
 /// The start of a hash: the fractional digits of pi.
-pub(crate) const HASH_SEED: u64 = 0x243F_6A88_85A3_08D3;
+const HASH_SEED: u64 = 0x243F_6A88_85A3_08D3;
 
 /// One round of the table hashes: a part folded into the state by a multiply-xorshift step, a
 /// bijection of the state for each part, so that every bit of every part reaches every bit of
 /// the hash (the buckets and slots are chosen by its low bits: a plain product's low bits see
 /// only the low bits of a card set, the clubs).
 #[inline(always)]
-pub(crate) fn mix_round(state: u64, part: u64) -> u64 {
+fn mix_round(state: u64, part: u64) -> u64 {
     let state = (state ^ part).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     state ^ (state >> 32)
 }
 
 /// The end of a hash: SplitMix64's finaliser.
 #[inline(always)]
-pub(crate) fn finish(state: u64) -> u64 {
+fn finish(state: u64) -> u64 {
     let h = (state ^ (state >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     let h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     h ^ (h >> 31)
