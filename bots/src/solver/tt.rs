@@ -18,8 +18,9 @@
 //! stands for one position, and a chain of blocks would hold a single entry in a block of eight:
 //! the table would fill eight times too soon and, starting over, lose everything in the middle
 //! of a long search. Such positions go to a plain table of buckets of [`EXACT_BUCKET`] entries
-//! instead, where a new position replaces the one with the fewest tricks left (the cheapest to
-//! search again). A search uses only the first buckets of that table at first and doubles the
+//! instead (an entry: the position's 64-bit signature and its bounds; a bucket: one cache line),
+//! where a new position replaces the one with the fewest tricks left (the cheapest to search
+//! again). A search uses only the first buckets of that table at first and doubles the
 //! part in use when it is half full (moving the entries whose bucket changes, as in linear
 //! hashing), so small searches stay in the cache and big ones get the whole table. Each part is
 //! allocated on first use and grows as it is used (blocks as they are handed out, the exact
