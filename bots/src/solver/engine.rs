@@ -1861,6 +1861,9 @@ impl<'a> Engine<'a> {
         if context.avoid {
             return self.avoid_score(context, player, card);
         }
+        if self.cards_to_avoid && self.side[player] {
+            return self.keep_clear_score(context, player, card);
+        }
         let suit = suit_of(card);
         let strength = i32::from(card & 15);
         let value = i32::from(self.values[card as usize]);
@@ -2160,6 +2163,51 @@ impl<'a> Engine<'a> {
         } else if self.values[card as usize] < 0 {
             // A card to get rid of, under another's winner.
             8_000
+        } else {
+            5_000 + 50 * strength
+        }
+    }
+
+    /// The ordering score of a maximiser's move on a goal of cards to avoid while another player
+    /// holds such a card (Schoppen vrouw, the queen with an opponent): he must never win a
+    /// trick it is played to. Following, he plays under the winner where the card is in the
+    /// trick or a later player could still shed it (void in the led suit, or holding it in the
+    /// led suit under his card), the highest such card first; in a trick it cannot reach, his
+    /// highest card (a safe moment to get rid of it). On lead, first a card of its suit below
+    /// it (if played, the card to avoid wins or is beaten by another's), then a suit each holder
+    /// of such a card must follow, the highest card first. Decision, measured: before, the
+    /// trick-winning order played on; Schoppen vrouw's nodes, geometric mean over the special
+    /// contracts of 100 baseline-bid Tachtigen hands per seed (seeds 1, 2, 3, 5), went from
+    /// 1,009 / 1,551 / 745 / 1,294 to 620 / 791 / 469 / 484, and Rikken's slowest Schoppen Mie
+    /// deal of its 30-deal bench from 306 to 50 million nodes.
+    fn keep_clear_score(&self, context: &ScoreContext, player: usize, card: SolverCard) -> i32 {
+        let suit = suit_of(card);
+        let strength = i32::from(card & 15);
+        let n = self.n as usize;
+        let to_avoid = self.point_cards & self.remaining() & !self.s.hands[player];
+        let trump = self.effective_trump();
+        if self.s.trick_len == 0 {
+            if to_avoid & suit_mask(suit) & above(card) != 0 {
+                return 6_000 + 50 * strength;
+            }
+            let followed = (0..n)
+                .filter(|&p| p != player && self.s.hands[p] & to_avoid != 0)
+                .all(|p| self.s.hands[p] & suit_mask(suit) != 0);
+            return if followed { 4_000 + 50 * strength } else { 1_000 - 50 * strength };
+        }
+        let Some((win_index, _)) = context.winning else { return strength };
+        let beats = beats(card, self.s.trick[win_index], trump);
+        let led = self.s.led;
+        let later = (self.s.trick_len as usize + 1..n).map(|offset| (self.s.leader as usize + offset) % n);
+        let reachable = context.trick_value < 0
+            || later.into_iter().any(|p| {
+                let held = self.s.hands[p] & to_avoid;
+                held != 0 && (self.s.hands[p] & suit_mask(led) == 0 || held & suit_mask(led) & below(card) != 0)
+            });
+        if !reachable {
+            5_000 + 50 * strength
+        } else if beats {
+            1_000 - 50 * strength
         } else {
             5_000 + 50 * strength
         }
