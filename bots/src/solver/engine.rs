@@ -1864,6 +1864,17 @@ impl<'a> Engine<'a> {
         if self.cards_to_avoid && self.side[player] {
             return self.keep_clear_score(context, player, card);
         }
+        if self.cards_to_avoid && self.values[card as usize] < 0 && self.s.trick_len > 0 {
+            // A card to avoid under a maximiser's winning card: shed on him at once. Measured:
+            // Schoppen vrouw's node geomean 7 to 35% lower on four seeds; this rule alone, not
+            // a whole order for the minimisers, which made three seeds of four worse.
+            if let Some((win_index, _)) = context.winning {
+                let winner = (self.s.leader as usize + win_index) % self.n as usize;
+                if self.side[winner] && !beats(card, self.s.trick[win_index], self.effective_trump()) {
+                    return 9_000;
+                }
+            }
+        }
         let suit = suit_of(card);
         let strength = i32::from(card & 15);
         let value = i32::from(self.values[card as usize]);
