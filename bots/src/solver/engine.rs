@@ -2740,21 +2740,20 @@ mod tests {
         assert_eq!(checked, 300);
     }
 
-    /// A misère declarer holding the highest trump left must win the trick he plays it to: the
-    /// bounds settle the hand before any search; without it they leave it open.
-    #[test]
-    fn the_top_trump_settles_a_misere_at_once() {
-        let card = |suit: u8, strength: u8| suit * 16 + strength;
-        let misere = |declarer: usize| {
-            let mut tables = [[0i16; 16]; MAX_PLAYERS];
-            tables[declarer][0] = 1;
-            Objective {
-                max_side: 1 << declarer,
-                goal: Goal::SeatTricks(Box::new(SeatTables { tables, first_trick: None })),
-                base: 0,
-            }
-        };
-        let position = |hands: [u64; MAX_PLAYERS]| Position {
+    /// A misère of `declarer`: worth 1 with no trick, else nothing.
+    fn misere(declarer: usize) -> Objective {
+        let mut tables = [[0i16; 16]; MAX_PLAYERS];
+        tables[declarer][0] = 1;
+        Objective {
+            max_side: 1 << declarer,
+            goal: Goal::SeatTricks(Box::new(SeatTables { tables, first_trick: None })),
+            base: 0,
+        }
+    }
+
+    /// Two tricks of three players under Brabant rules, suit 0 trump, player 1 to lead.
+    fn position(hands: [u64; MAX_PLAYERS]) -> Position {
+        Position {
             rules: Rules { follow: Follow::Brabant { exempt_jack: None, no_undertrump: false }, ..Rules::plain(3, 2) },
             hands,
             trick: [0; MAX_PLAYERS],
@@ -2766,7 +2765,14 @@ mod tests {
             called_live: false,
             blind_available: false,
             blind_trick: false,
-        };
+        }
+    }
+
+    /// A misère declarer holding the highest trump left must win the trick he plays it to: the
+    /// bounds settle the hand before any search; without it they leave it open.
+    #[test]
+    fn the_top_trump_settles_a_misere_at_once() {
+        let card = |suit: u8, strength: u8| suit * 16 + strength;
         let trump_top = bit(card(0, 7));
         let trump_low = bit(card(0, 3));
         let rest = [bit(card(1, 0)), bit(card(1, 5)), bit(card(2, 1)) | bit(card(1, 6))];
@@ -2785,26 +2791,7 @@ mod tests {
     #[test]
     fn a_declarer_who_can_duck_every_trick_is_safe_at_once() {
         let card = |suit: u8, strength: u8| suit * 16 + strength;
-        let position = |hands: [u64; MAX_PLAYERS]| Position {
-            rules: Rules { follow: Follow::Brabant { exempt_jack: None, no_undertrump: false }, ..Rules::plain(3, 2) },
-            hands,
-            trick: [0; MAX_PLAYERS],
-            trick_len: 0,
-            leader: 1,
-            trump: Some(0),
-            trick_index: 0,
-            won: [0; MAX_PLAYERS],
-            called_live: false,
-            blind_available: false,
-            blind_trick: false,
-        };
-        let mut tables = [[0i16; 16]; MAX_PLAYERS];
-        tables[0][0] = 1;
-        let misere = Objective {
-            max_side: 1,
-            goal: Goal::SeatTricks(Box::new(SeatTables { tables, first_trick: None })),
-            base: 0,
-        };
+        let misere = misere(0);
         // The declarer (player 0, no trump) holds the 7 and the queen of clubs (suit 1); an
         // opponent's club lies between them and one above: whichever is led first, he has a
         // club under it, so the hand is made before a card is played.
