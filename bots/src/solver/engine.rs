@@ -2215,9 +2215,7 @@ impl<'a> Engine<'a> {
                 let held = self.s.hands[p] & to_avoid;
                 held != 0 && (self.s.hands[p] & suit_mask(led) == 0 || held & suit_mask(led) & below(card) != 0)
             });
-        if !reachable {
-            5_000 + 50 * strength
-        } else if beats {
+        if reachable && beats {
             1_000 - 50 * strength
         } else {
             5_000 + 50 * strength
