@@ -502,6 +502,21 @@ fn suit_bits(set: u64, suit: u8) -> u32 {
     ((set >> (16 * suit as u32)) & SUIT_BITS) as u32
 }
 
+/// Whether a player holding `mine` of a suit, the others holding `theirs`, can play under
+/// every card of it they lead (the Null game's safe suit): taking both from the lowest up, no
+/// card of his has more of theirs below it than of his own.
+fn safe_suit(mine: u32, theirs: u32) -> bool {
+    let mut rest = mine;
+    while rest != 0 {
+        let below = (rest & rest.wrapping_neg()) - 1;
+        rest &= rest - 1;
+        if (theirs & below).count_ones() > (mine & below).count_ones() {
+            return false;
+        }
+    }
+    true
+}
+
 /// Goal kinds, with the goal's data borrowed.
 #[derive(Clone, Copy)]
 enum Kind<'a> {
@@ -543,6 +558,8 @@ pub(crate) struct Engine<'a> {
     /// Goal::Points made only of cards to avoid (no card, bonus or marriage worth more than
     /// nothing: Schoppen vrouw's queen), fixed for the search: see [`Engine::avoiding`].
     cards_to_avoid: bool,
+    /// The maximising side's player when it has one only (fixed for the search).
+    lone_maximiser: Option<usize>,
 }
 
 impl<'a> Engine<'a> {
@@ -678,6 +695,9 @@ impl<'a> Engine<'a> {
             values,
             seat_counted,
             cards_to_avoid,
+            lone_maximiser: (side[..n as usize].iter().filter(|&&max| max).count() == 1)
+                .then(|| side.iter().position(|&max| max))
+                .flatten(),
         };
         // The cards of the trick in progress are still in the pattern, with their players.
         let mut holding = engine.s.hands;
@@ -1032,8 +1052,7 @@ impl<'a> Engine<'a> {
                 // A lone maximiser who has only cards to avoid and can duck every trick left
                 // gains nothing more (Schoppen vrouw's declarer never takes the queen).
                 let mut relevant = 0;
-                if self.cards_to_avoid && self.side[..self.n as usize].iter().filter(|&&max| max).count() == 1 {
-                    let player = self.side.iter().position(|&max| max).unwrap_or(0);
+                if let Some(player) = self.lone_maximiser.filter(|_| self.cards_to_avoid) {
                     if let Some(cards) = self.ducks_every_trick(player, best_lead) {
                         lo = lo.max(if mine > 0 { any } else { 0 });
                         relevant = cards;
@@ -1119,9 +1138,7 @@ impl<'a> Engine<'a> {
         let leads = self.s.leader as usize == player;
         if self.s.trick_len != 0
             || (leads && !may_lead)
-            || (leads
-                && self.s.trick_index == 0
-                && (self.rules.forced_first_lead.is_some() || self.rules.first_trick_no_trump))
+            || (leads && self.first_trick_shaped())
             || matches!(self.rules.follow, Follow::Tysiacha { .. })
             || self.rules.marriages.is_some()
             || (self.rules.called.is_some() && self.s.called_live)
@@ -1155,14 +1172,8 @@ impl<'a> Engine<'a> {
                     other != player && held != 0 && held.trailing_zeros() > top
                 });
             }
-            let mut rest = mine;
-            while rest != 0 {
-                let strength = rest.trailing_zeros();
-                rest &= rest - 1;
-                let below = (1u32 << strength) - 1;
-                if (theirs & below).count_ones() > (mine & below).count_ones() {
-                    return None;
-                }
+            if !safe_suit(mine, theirs) {
+                return None;
             }
             relevant |= self.remaining() & suit_mask(suit);
         }
@@ -1175,8 +1186,8 @@ impl<'a> Engine<'a> {
     /// hand ends. Decisive for misère and piek with trump: a declarer holding the top trump
     /// has lost a misère.
     fn top_trump_run(&self) -> Option<(usize, usize, u64)> {
-        let trump = self.s.trump;
-        if trump == NO_TRUMP || self.s.trick_len != 0 || (self.rules.first_trick_no_trump && self.s.trick_index == 0) {
+        let trump = self.effective_trump();
+        if trump == NO_TRUMP || self.s.trick_len != 0 {
             return None;
         }
         let mut trumps = self.remaining() & suit_mask(trump);
@@ -2144,17 +2155,8 @@ impl<'a> Engine<'a> {
                         forced = true;
                     } else if !unsafe_suit {
                         // Leading the suit from the lowest up runs him out of cards to duck with.
-                        let mine = suit_bits(self.s.hands[p], suit);
-                        let theirs = suit_bits(self.remaining() & !self.s.hands[p], suit);
-                        let mut rest = mine;
-                        while rest != 0 {
-                            let below = (rest & rest.wrapping_neg()) - 1;
-                            rest &= rest - 1;
-                            if (theirs & below).count_ones() > (mine & below).count_ones() {
-                                unsafe_suit = true;
-                                break;
-                            }
-                        }
+                        let theirs = self.remaining() & !self.s.hands[p];
+                        unsafe_suit = !safe_suit(suit_bits(self.s.hands[p], suit), suit_bits(theirs, suit));
                     }
                 }
             }
@@ -2225,10 +2227,15 @@ impl<'a> Engine<'a> {
     // ------------------------------------------------------------------------------------
     // Quick tricks
 
+    /// Trick 0 under a rule of its own: a forced lead, or trumps without power.
+    fn first_trick_shaped(&self) -> bool {
+        self.s.trick_index == 0 && (self.rules.forced_first_lead.is_some() || self.rules.first_trick_no_trump)
+    }
+
     fn quick_tricks_apply(&self) -> bool {
         self.rules.follow == Follow::Suit
             && self.s.trick_index >= self.rules.spade_ban_tricks
-            && !(self.s.trick_index == 0 && (self.rules.forced_first_lead.is_some() || self.rules.first_trick_no_trump))
+            && !self.first_trick_shaped()
     }
 
     /// Sure tricks for the side on lead, and the cards they rely on: the leader's own cashable
