@@ -14,6 +14,7 @@ use crate::table::TableEvent;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use troef_core::game::ScoreSheet;
 
 /// How many times in all a fault test's bad message is sent, a second apart.
 const INJECT_REPEATS: u32 = 8;
@@ -145,8 +146,15 @@ pub async fn run_peer(
         early.push(event);
     }
     let resumed = early.iter().any(|event| matches!(event, NodeEvent::TableStarted { resumed: true, .. }));
+    // A peer stopped after its table ended (killed at the last card) and started again for the
+    // same table reports that table, staying the usual moment for peers still behind it.
+    let over = early
+        .iter()
+        .any(|event| matches!(event, NodeEvent::SavedTableOver { table_name: saved, .. } if *saved == table_name));
     if resumed {
         print(&format!("{}: resumed the saved table", options.name));
+    } else if over {
+        print(&format!("{}: the saved table {table_name} is over", options.name));
     } else if let Some(game) = &options.open {
         let settings = options
             .variants
@@ -251,7 +259,7 @@ pub async fn run_peer(
             }
             NodeEvent::Table(TableEvent::HandFinished(summary)) => {
                 hands += 1;
-                scores = summary.scores.iter().map(|(k, v)| format!("{k}:{v}")).collect::<Vec<_>>().join(",");
+                scores = score_line(&summary.scores);
                 print(&format!(
                     "{}: hand {} deltas {:?} scores {scores}{}",
                     options.name,
@@ -267,6 +275,13 @@ pub async fn run_peer(
                 paused_at.get_or_insert_with(Instant::now);
             }
             NodeEvent::TableDone { log_hash } => done_at = Some((Instant::now(), log_hash)),
+            NodeEvent::SavedTableOver { table_name: saved, hands: played, scores: sheet, log_hash }
+                if over && saved == table_name =>
+            {
+                hands = u32::try_from(played).unwrap_or(u32::MAX);
+                scores = score_line(&sheet);
+                done_at = Some((Instant::now(), log_hash));
+            }
             NodeEvent::SeatMissing { seat, label } => {
                 print(&format!("{}: waiting for seat {seat} ({label})", options.name))
             }
@@ -275,6 +290,11 @@ pub async fn run_peer(
             _ => {}
         }
     }
+}
+
+/// Match scores as the summary line prints them: `A:5,B:8`.
+fn score_line(scores: &ScoreSheet) -> String {
+    scores.iter().map(|(side, points)| format!("{side}:{points}")).collect::<Vec<_>>().join(",")
 }
 
 /// A log hash in hex.

@@ -16,7 +16,10 @@
 //!   decodes entries under its own limit.
 //! * The machine's state is saved atomically after every step, before anything it produced is
 //!   sent; a device restarted with the same data directory resumes its table and catches up with
-//!   sync requests (every second while a table runs, and on every new connection).
+//!   sync requests (every second while a table runs, and on every new connection). A device
+//!   restarted after its table ended (killed at the last card) keeps that table to answer the
+//!   sync requests of peers still behind it, and reports it over ([`NodeEvent::SavedTableOver`]):
+//!   its last entries may have been saved and not yet sent.
 
 use crate::table::store::Store;
 use crate::table::wire::{decode_limited, encode, Genesis, PeerKey, SeatInfo, Settlement, SignedGenesis};
@@ -36,6 +39,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::time::Duration;
 use tokio::sync::mpsc;
+use troef_core::game::ScoreSheet;
 
 /// The table protocol's name.
 pub const PROTOCOL: &str = "/troef/table/1";
@@ -250,6 +254,14 @@ pub enum NodeEvent {
     TableDone {
         log_hash: [u8; 32],
     },
+    /// At start: the newest saved table is over (this device was stopped after its end); it is
+    /// not resumed, only kept to answer the sync requests of peers still behind.
+    SavedTableOver {
+        table_name: String,
+        hands: u64,
+        scores: ScoreSheet,
+        log_hash: [u8; 32],
+    },
     Error(String),
 }
 
@@ -322,6 +334,8 @@ struct Node {
     wanted: Option<(String, Option<u8>, Option<String>)>,
     join_sent: bool,
     machine: Option<TableMachine>,
+    /// The newest saved table when it is over and nothing resumed: it still answers sync requests.
+    finished: Option<TableMachine>,
     connected: BTreeSet<PeerId>,
     addresses: BTreeMap<PeerId, BTreeSet<Multiaddr>>,
     hello_sent: BTreeSet<PeerId>,
@@ -390,6 +404,7 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::UnboundedReceiver<Node
         wanted: None,
         join_sent: false,
         machine: None,
+        finished: None,
         connected: BTreeSet::new(),
         addresses: BTreeMap::new(),
         hello_sent: BTreeSet::new(),
@@ -411,17 +426,29 @@ impl Node {
         let _ = self.events.send(event);
     }
 
-    /// Resumes the newest saved table that is not over.
+    /// Resumes the newest saved table that is not over; else keeps the newest saved table, when it
+    /// is over, to answer sync requests, and reports it.
     fn resume_saved(&mut self) {
-        for saved in self.store.tables() {
+        let mut newest_over = None;
+        for (index, saved) in self.store.tables().into_iter().enumerate() {
             match TableMachine::restore(saved, self.key.clone(), self.secret) {
                 Ok(machine) if !machine.is_over() => {
                     self.started(machine, true);
                     return;
                 }
+                Ok(machine) if index == 0 => newest_over = Some(machine),
                 Ok(_) => {}
                 Err(error) => self.emit(NodeEvent::Error(format!("a saved table does not resume: {error}"))),
             }
+        }
+        if let Some(machine) = newest_over {
+            self.emit(NodeEvent::SavedTableOver {
+                table_name: machine.genesis().genesis.table_name.clone(),
+                hands: machine.summaries().len() as u64,
+                scores: machine.scores(),
+                log_hash: machine.log_hash(),
+            });
+            self.finished = Some(machine);
         }
     }
 
@@ -838,8 +865,12 @@ impl Node {
                 if self.deaf_until.is_some() {
                     return Response::Entries(Vec::new());
                 }
-                match &self.machine {
-                    Some(machine) if machine.table_id() == table_id && next.len() <= 8 => Response::Entries(
+                let table = [self.machine.as_ref(), self.finished.as_ref()]
+                    .into_iter()
+                    .flatten()
+                    .find(|machine| machine.table_id() == table_id);
+                match table {
+                    Some(machine) if next.len() <= 8 => Response::Entries(
                         machine.entries_after(&next, SYNC_BATCH).iter().map(|entry| entry.to_bytes()).collect(),
                     ),
                     _ => Response::Entries(Vec::new()),

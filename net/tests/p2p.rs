@@ -2,6 +2,7 @@
 //! through the discovery seam (peers injected, no mDNS), open a table, join it, and play it to its
 //! end; every device ends with the same log hash and the same hands.
 
+use std::path::PathBuf;
 use std::time::Duration;
 use troef_net::p2p::{spawn, Command, NodeConfig, NodeEvent, OpenTable};
 use troef_net::table::{HandSummary, TableEvent};
@@ -9,6 +10,14 @@ use troef_net::table::{HandSummary, TableEvent};
 struct Played {
     log_hashes: Vec<[u8; 32]>,
     hands: Vec<Vec<HandSummary>>,
+    /// The devices' data directories (`d0`, `d1`, ...), removed when this is dropped.
+    data: PathBuf,
+}
+
+impl Drop for Played {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
 }
 
 async fn play(game: &str, settings: &[(&str, &str)], devices: usize, bots: u8, hands: u32, seed: u64) -> Played {
@@ -75,8 +84,7 @@ async fn play(game: &str, settings: &[(&str, &str)], devices: usize, bots: u8, h
     for node in &nodes {
         node.0.send(Command::Shutdown);
     }
-    let _ = std::fs::remove_dir_all(&base);
-    Played { log_hashes: log_hashes.into_iter().flatten().collect(), hands: summaries }
+    Played { log_hashes: log_hashes.into_iter().flatten().collect(), hands: summaries, data: base }
 }
 
 fn check(played: &Played, hands: usize, what: &str) {
@@ -112,4 +120,38 @@ async fn every_game_over_the_memory_transport() {
         let played = play(game, settings, *devices, *bots, 2, 40 + index as u64).await;
         check(&played, 2, &format!("{game} {settings:?}"));
     }
+}
+
+/// A device stopped after its table ended and started again from its data directory does not
+/// resume the table (it is over) but reports it, with the hands and log hash the others ended with.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_device_restarted_after_its_table_ended_reports_it() {
+    let played = play("tarneeb", &[], 4, 0, 2, 60).await;
+    check(&played, 2, "tarneeb");
+    // Let the devices' shutdown reach their nodes before a node reopens a data directory.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let config = NodeConfig {
+        data_dir: played.data.join("d2"),
+        name: "player2".into(),
+        listen: vec!["/memory/2000002".parse().expect("address")],
+        mdns: false,
+        chaos: false,
+    };
+    let (client, mut events) = spawn(config).expect("node");
+    let mut reported = None;
+    while let Ok(event) = events.try_recv() {
+        match event {
+            NodeEvent::SavedTableOver { table_name, hands, scores, log_hash } => {
+                reported = Some((table_name, hands, scores, log_hash))
+            }
+            NodeEvent::TableStarted { .. } => panic!("a table that is over was resumed"),
+            _ => {}
+        }
+    }
+    client.send(Command::Shutdown);
+    let (table_name, hands, scores, log_hash) = reported.expect("the saved table is reported over");
+    assert_eq!(table_name, "tarneeb table");
+    assert_eq!(hands, 2);
+    assert_eq!(scores, played.hands[2].last().expect("a hand").scores);
+    assert_eq!(log_hash, played.log_hashes[0]);
 }

@@ -3,13 +3,15 @@
 # a bridge in a namespace of its own (no link to the host's interfaces, so mDNS never reaches a real
 # network). They find each other by mDNS alone and play 20 hands of each 4-seat game (Tarneeb,
 # Rikken, Tachentige), peer 4 there being the app's headless peer (`troef-app peer`: the app's
-# networked session and network layer, its seat played through the session); then the fault tests: a peer killed with -9 mid-hand and restarted (same
-# scores as the fault-free run of the same deal), a peer's link cut for 15 s, duplicated, reordered
-# and replayed entries, and each kind of bad message (its sender named, the table paused).
+# networked session and network layer, its seat played through the session); then the fault tests:
+# a peer killed with -9 mid-hand and restarted (same scores as the fault-free run of the same deal;
+# started once more after the table's end, it reports the saved table over with the same log), a
+# peer's link cut for 15 s, duplicated, reordered and replayed entries, and each kind of bad
+# message (its sender named, the table paused).
 # Prints the deal and latency figures and, last, `lan: peers=4 hands=N divergences=0`.
 #
 # Needs root (network namespaces). Every loop is bounded in count and time; the namespaces and
-# processes are removed on every exit path.
+# processes are removed on every exit path, and the work directory unless LAN_KEEP is set.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -44,7 +46,7 @@ cleanup() {
     for ns in "${PEER_NS[@]}" "$BRIDGE_NS"; do
         ip netns del "$ns" 2>/dev/null || true
     done
-    rm -rf "$WORK"
+    [[ -n "${LAN_KEEP:-}" ]] || rm -rf "$WORK"
     exit "$status"
 }
 trap cleanup EXIT INT TERM
@@ -171,16 +173,20 @@ done
 dir="$WORK/killed"
 start_peer 1 "$dir/p1.out" --open tarneeb --table calm --hands 3 --seed 21 --data "$dir/d1"
 for i in 2 3 4; do
-    start_peer "$i" "$dir/p$i.out" --join calm --seat $((i - 1)) --data "$dir/d$i"
+    extra=()
+    [[ $i == 3 ]] && extra=(--timings "$dir/p3.times")
+    start_peer "$i" "$dir/p$i.out" --join calm --seat $((i - 1)) --data "$dir/d$i" "${extra[@]}"
 done
-for _ in $(seq 1 600); do
-    grep -q 'hand 1 deltas' "$dir/p3.out" 2>/dev/null && break
-    sleep 0.1
+# p3 writes a line per action applied: it is killed at the first action of hand 2 it applies, so
+# hand 3 at least is still to play (a peer killed after the table's end is tested too: it reports
+# the saved table over, with the same log).
+for _ in $(seq 1 1200); do
+    grep -q '^applied 2 ' "$dir/p3.times" 2>/dev/null && break
+    sleep 0.05
 done
-sleep 0.4
 kill -9 "${PIDS[3]}" 2>/dev/null || true
 wait "${PIDS[3]}" 2>/dev/null || true
-echo "lan: killed p3 with -9 mid-hand: $(grep -c deltas "$dir/p3.out") hands done"
+echo "lan: killed p3 with -9 in hand $(grep -o '^applied [0-9]*' "$dir/p3.times" | tail -n 1 | cut -d' ' -f2): $(grep -c deltas "$dir/p3.out") hands done"
 mv "$dir/p3.out" "$dir/p3.before"
 sleep 1
 start_peer 3 "$dir/p3.after" --join calm --seat 2 --data "$dir/d3"
@@ -192,6 +198,19 @@ if [[ "$LAST_SCORES" != "$CALM_SCORES" ]]; then
     fail "after the kill: $LAST_SCORES, fault-free: $CALM_SCORES"
 else
     echo "lan: killed and restarted: same scores as the fault-free run ($CALM_SCORES)"
+fi
+# p3 started once more, after the table's end with the others gone (as if killed at the last
+# card): it reports the saved table over, with the same log, instead of waiting to join it again.
+start_peer 3 "$dir/p3.again" --join calm --seat 2 --data "$dir/d3"
+code=0
+wait "${PIDS[3]}" || code=$?
+PIDS[3]=""
+again_log="$(grep -o 'log=[0-9a-f]*' "$dir/p3.again" || true)"
+if [[ "$code" != 0 ]] || ! grep -q 'is over' "$dir/p3.again" || [[ "$again_log" != "$(grep -o 'log=[0-9a-f]*' "$dir/p1.out")" ]]; then
+    fail "p3 started after the table's end: exit $code"
+    cat "$dir/p3.again" >&2
+else
+    echo "lan: started after the table's end: the saved table reported over, same log"
 fi
 
 # The same deal with every entry duplicated, reordered and old ones replayed by every peer.
