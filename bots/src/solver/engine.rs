@@ -2572,10 +2572,13 @@ impl<'a> Engine<'a> {
         extra |= u64::from(self.s.first_trick_lost) << 9;
         match self.kind {
             Kind::Tricks => {}
-            Kind::Points(_) => {
+            // Whether either side has a trick matters only to a bonus for any or all tricks (a
+            // Schoppen vrouw or Schoppen Mie position is worth the same either way).
+            Kind::Points(points) if points.any_trick != 0 || points.all_tricks != 0 => {
                 let (mine, theirs) = self.side_tricks();
                 extra |= u64::from(mine > 0) << 10 | u64::from(theirs > 0) << 11;
             }
+            Kind::Points(_) => {}
             Kind::Seat(_) => {
                 for player in 0..self.n as usize {
                     if self.seat_counted & (1 << player) != 0 {
@@ -2705,17 +2708,18 @@ mod tests {
         (position, dealt)
     }
 
-    /// Card points for one random player against the others.
-    fn points_of_one(rng: &mut rand_chacha::ChaCha8Rng, players: usize, card: [i16; 64], last_trick: i16) -> Objective {
+    /// Card points for one random player against the others (and `any_trick` for his first
+    /// trick).
+    fn points_of_one(
+        rng: &mut rand_chacha::ChaCha8Rng,
+        players: usize,
+        card: [i16; 64],
+        last_trick: i16,
+        any_trick: i16,
+    ) -> Objective {
         Objective {
             max_side: 1 << rng.gen_range(0..players),
-            goal: Goal::Points(Box::new(PointRules {
-                card,
-                last_trick,
-                any_trick: 0,
-                all_tricks: 0,
-                marriages: false,
-            })),
+            goal: Goal::Points(Box::new(PointRules { card, last_trick, any_trick, all_tricks: 0, marriages: false })),
             base: 0,
         }
     }
@@ -2734,7 +2738,7 @@ mod tests {
             for _ in 0..rng.gen_range(1..=3) {
                 card[*dealt.choose(&mut rng).unwrap() as usize] = if rng.gen_bool(0.5) { -1 } else { 2 };
             }
-            let objective = points_of_one(&mut rng, players, card, -1);
+            let objective = points_of_one(&mut rng, players, card, -1, 0);
             assert_eq!(
                 value(&position, &objective, true),
                 value(&position, &objective, false),
@@ -2849,8 +2853,45 @@ mod tests {
         assert_eq!(Solver::new().value(&forced, &avoid).value, 0);
     }
 
+    /// A bonus for a side's first trick makes whether it has one part of the table's key: a
+    /// table filled from the same hands with the maximiser's trick already won must not answer
+    /// for them without it (Schoppen Mie, with no such bonus, leaves that out of the key).
+    #[test]
+    fn a_first_trick_bonus_keeps_positions_with_and_without_a_trick_apart() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut differed = 0;
+        for round in 0..60 {
+            let players = if round % 2 == 0 { 3 } else { 4 };
+            for relative in [false, true] {
+                let (position, dealt) = random_deal(&mut rng, players, 4, 13, round % 3 == 0);
+                let mut card = [0i16; 64];
+                card[*dealt.choose(&mut rng).unwrap() as usize] = -1;
+                let objective = points_of_one(&mut rng, players, card, 0, 20);
+                let maximiser = objective.max_side.trailing_zeros() as usize;
+                let mut with_trick = position;
+                with_trick.won[maximiser] = 1;
+                let fresh = value(&position, &objective, relative);
+                let mut tt = Tt::new(1 << 14);
+                for (index, searched) in [with_trick, position].iter().enumerate() {
+                    let mut engine = Engine::new(searched, &objective, &mut tt, u64::MAX);
+                    engine.relative = engine.relative && relative;
+                    let (lo, hi) = engine.root_bounds();
+                    let (lo, _) = engine.exact(lo, hi, None, None);
+                    if index == 0 {
+                        differed += usize::from(lo != fresh);
+                    } else {
+                        assert_eq!(lo, fresh, "round {round}, partition search {relative}: {position:?}");
+                    }
+                }
+            }
+        }
+        assert!(differed > 30, "only {differed} positions are worth more without the trick than with it");
+    }
+
     /// The exact table replaces positions when its buckets are full: a table of one bucket
-    /// must give the same values as a roomy one, on point goals where every card counts.
+    /// must give the same values as a roomy one, on point goals where every card counts (in
+    /// half the rounds with a bonus for a first trick, so whether a side has a trick is part of
+    /// the key).
     #[test]
     fn a_full_exact_table_still_gives_exact_values() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
@@ -2863,7 +2904,7 @@ mod tests {
             for &dealt in &dealt {
                 card[dealt as usize] = [0, 0, 2, 3, 4, 10, 11, 0][usize::from(dealt & 7)];
             }
-            let objective = points_of_one(&mut rng, players, card, 10);
+            let objective = points_of_one(&mut rng, players, card, 10, if round % 2 == 0 { 0 } else { 20 });
             let roomy = value_with_table(&position, &objective, false, 1 << 14);
             let tiny = value_with_table(&position, &objective, false, 4);
             assert_eq!(tiny, roomy, "round {round}: {position:?}");
