@@ -3,7 +3,8 @@
 //! each with a person's seat driven through `NetworkSession` (views from the seat's own partial
 //! hand, moves through `TableSession::act` and the client handle), the opener hosting two bots.
 //! Both devices see every hand verified, agree on every result, and never see another seat's
-//! cards; a device whose app is stopped mid-hand and started again rejoins the table.
+//! cards; a device whose app is stopped mid-hand and started again rejoins the table; three
+//! devices play Rikken with René, his turns taken by his operators through their own sessions.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -24,6 +25,9 @@ struct Device {
     tricks_listed: Vec<usize>,
     actions: u32,
     done: bool,
+    /// Whether no other seat's card may ever show (Tarneeb); a Rikken table shows René's hand to
+    /// his operator and open contracts' hands to all.
+    hands_private: bool,
 }
 
 fn start_device(dir: &Path, name: &str, address: Multiaddr) -> Device {
@@ -44,6 +48,7 @@ fn start_device(dir: &Path, name: &str, address: Multiaddr) -> Device {
         tricks_listed: Vec::new(),
         actions: 0,
         done: false,
+        hands_private: true,
     }
 }
 
@@ -84,7 +89,9 @@ fn step(index: usize, device: &mut Device) {
             let own = session.own_seat().expect("a person's seat");
             let view = session.view(Some(own));
             // Only this seat's cards: its hand, and nothing of the other hands.
-            assert!(view.seats.iter().all(|panel| panel.shown.is_empty()), "device {index} sees a hand");
+            if device.hands_private {
+                assert!(view.seats.iter().all(|panel| panel.shown.is_empty()), "device {index} sees a hand");
+            }
             assert!(view.hand.len() <= 13);
             assert!(session.view(None).hand.is_empty());
         }
@@ -129,11 +136,15 @@ fn finish(devices: &mut [Device]) {
 }
 
 fn open(device: &Device, hands: u32, seed: u64) {
+    open_game(device, "tarneeb", &[], 2, hands, seed);
+}
+
+fn open_game(device: &Device, game: &str, settings: &[(&str, &str)], bots: u8, hands: u32, seed: u64) {
     device.client.send(Command::Open(OpenTable {
         table_name: "kitchen".into(),
-        game: "tarneeb".into(),
-        settings: Vec::new(),
-        bots: 2,
+        game: game.into(),
+        settings: settings.iter().map(|(key, value)| (key.to_string(), value.to_string())).collect(),
+        bots,
         bot_kind: "baseline".into(),
         own_bot: None,
         hands,
@@ -294,5 +305,57 @@ fn a_device_restarted_mid_hand_rejoins_the_table() {
         let shown = &anna.results.iter().find(|result| result.hand_number == comeback).expect("its result").totals;
         assert!(!shown.is_empty());
         assert!(shown.iter().all(|entry| sheet.get(&entry.key) == Some(&entry.value)), "{sheet:?} against {shown:?}");
+    });
+}
+
+/// Rikken for three with René (the dummy seat, P3, hosted by the opener's device): three devices,
+/// each a person's seat, take René's turns as his operators in turn through their own sessions
+/// (the session offers René's cards to the seat on turn for him), and all three end every hand
+/// verified with the same results and records that replay.
+#[test]
+fn three_devices_play_rikken_with_rene_through_the_network_session() {
+    use troef_core::games::rikken::Rikken;
+    const RIKKEN_HANDS: u32 = 3;
+    nearby::runtime().block_on(async {
+        let base = base("rene");
+        let mut devices: Vec<Device> = (0..3u64)
+            .map(|index| {
+                let name = ["Anna", "Bram", "Carla"][index as usize];
+                let mut device = start_device(&base.join(format!("d{index}")), name, address(7_900_000, index));
+                device.hands_private = false;
+                device
+            })
+            .collect();
+        introduce(&devices);
+        open_game(&devices[0], "rikken", &[("players", "three_rene")], 1, RIKKEN_HANDS, 3);
+        join(&devices[1]);
+        join(&devices[2]);
+        play_until(&mut devices, |all| all.iter().all(|device| device.done)).await;
+        finish(&mut devices);
+        let _ = std::fs::remove_dir_all(&base);
+        let mut seats: Vec<u8> =
+            devices.iter().map(|device| device.session.as_ref().unwrap().own_seat().unwrap().0).collect();
+        seats.sort_unstable();
+        assert_eq!(seats, [0, 1, 2], "the three persons sit at P0-P2, René at P3");
+        for device in &devices {
+            assert_eq!(device.results.len(), RIKKEN_HANDS as usize, "every hand shown");
+            assert!(device.results.iter().all(|result| result.verified == Some(true)), "every deal verified");
+            let session = device.session.as_ref().unwrap();
+            for number in 1..=RIKKEN_HANDS {
+                let record = session.finished_record(number).expect("every hand's record");
+                assert!(troef_core::record::replay_hand::<Rikken>(&record).is_ok(), "hand {number} replays");
+            }
+        }
+        assert_eq!(devices[0].results, devices[1].results, "the same results on every device");
+        assert_eq!(devices[0].results, devices[2].results, "the same results on every device");
+        // René never acts himself: his cards are played by his operators, the persons' seats.
+        let session = devices[0].session.as_ref().unwrap();
+        let mut cards_played = 0;
+        for number in 1..=RIKKEN_HANDS {
+            let record = session.finished_record(number).unwrap();
+            assert!(record.actions.iter().all(|line| !line.starts_with("P3 ")), "{:?}", record.actions);
+            cards_played += record.actions.iter().filter(|line| line.contains(" play ")).count();
+        }
+        assert!(cards_played >= 52, "a hand was played out ({cards_played} cards)");
     });
 }
