@@ -4,7 +4,8 @@
 //! hand, moves through `TableSession::act` and the client handle), the opener hosting two bots.
 //! Both devices see every hand verified, agree on every result, and never see another seat's
 //! cards; a device whose app is stopped mid-hand and started again rejoins the table; three
-//! devices play Rikken with René, his turns taken by his operators through their own sessions.
+//! devices play Rikken with René and with the blind, the dummy's turns taken by the persons
+//! through their own sessions.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -308,26 +309,35 @@ fn a_device_restarted_mid_hand_rejoins_the_table() {
     });
 }
 
-/// Rikken for three with René (the dummy seat, P3, hosted by the opener's device): three devices,
-/// each a person's seat, take René's turns as his operators in turn through their own sessions
-/// (the session offers René's cards to the seat on turn for him), and all three end every hand
-/// verified with the same results and records that replay.
+/// Rikken for three with a dummy (René, or the blind; P3, hosted by the opener's device): three
+/// devices, each a person's seat, take the dummy's turns as its operators or controllers through
+/// their own sessions (the session offers the dummy's cards to the seat on turn for it), and all
+/// three end every hand verified with the same results and records that replay.
 #[test]
 fn three_devices_play_rikken_with_rene_through_the_network_session() {
+    three_devices_play_rikken_with_a_dummy("three_rene", 7_900_000);
+}
+
+#[test]
+fn three_devices_play_rikken_with_the_blind_through_the_network_session() {
+    three_devices_play_rikken_with_a_dummy("three_blind", 8_100_000);
+}
+
+fn three_devices_play_rikken_with_a_dummy(players: &str, addresses: u64) {
     use troef_core::games::rikken::Rikken;
     const RIKKEN_HANDS: u32 = 3;
     nearby::runtime().block_on(async {
-        let base = base("rene");
+        let base = base(players);
         let mut devices: Vec<Device> = (0..3u64)
             .map(|index| {
                 let name = ["Anna", "Bram", "Carla"][index as usize];
-                let mut device = start_device(&base.join(format!("d{index}")), name, address(7_900_000, index));
+                let mut device = start_device(&base.join(format!("d{index}")), name, address(addresses, index));
                 device.hands_private = false;
                 device
             })
             .collect();
         introduce(&devices);
-        open_game(&devices[0], "rikken", &[("players", "three_rene")], 1, RIKKEN_HANDS, 3);
+        open_game(&devices[0], "rikken", &[("players", players)], 1, RIKKEN_HANDS, 3);
         join(&devices[1]);
         join(&devices[2]);
         play_until(&mut devices, |all| all.iter().all(|device| device.done)).await;
@@ -336,7 +346,7 @@ fn three_devices_play_rikken_with_rene_through_the_network_session() {
         let mut seats: Vec<u8> =
             devices.iter().map(|device| device.session.as_ref().unwrap().own_seat().unwrap().0).collect();
         seats.sort_unstable();
-        assert_eq!(seats, [0, 1, 2], "the three persons sit at P0-P2, René at P3");
+        assert_eq!(seats, [0, 1, 2], "the three persons sit at P0-P2, the dummy at P3");
         for device in &devices {
             assert_eq!(device.results.len(), RIKKEN_HANDS as usize, "every hand shown");
             assert!(device.results.iter().all(|result| result.verified == Some(true)), "every deal verified");
@@ -348,7 +358,7 @@ fn three_devices_play_rikken_with_rene_through_the_network_session() {
         }
         assert_eq!(devices[0].results, devices[1].results, "the same results on every device");
         assert_eq!(devices[0].results, devices[2].results, "the same results on every device");
-        // René never acts himself: his cards are played by his operators, the persons' seats.
+        // The dummy never acts itself: its cards are played by the persons' seats.
         let session = devices[0].session.as_ref().unwrap();
         let mut cards_played = 0;
         for number in 1..=RIKKEN_HANDS {
