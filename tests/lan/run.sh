@@ -237,19 +237,27 @@ dir="$WORK/cut"
 mkdir -p "$dir"
 start_peer 1 "$dir/p1.out" --open tarneeb --table cut --hands 2 --seed 31 --data "$dir/d1"
 for i in 2 3 4; do
-    start_peer "$i" "$dir/p$i.out" --join cut --seat $((i - 1)) --data "$dir/d$i"
+    extra=()
+    [[ $i == 2 ]] && extra=(--timings "$dir/p2.times")
+    start_peer "$i" "$dir/p$i.out" --join cut --seat $((i - 1)) --data "$dir/d$i" "${extra[@]}"
 done
-for _ in $(seq 1 600); do
-    grep -q 'table started' "$dir/p2.out" 2>/dev/null && break
-    sleep 0.1
+# The link goes down at the first action p2 applies, so the second hand at least is still to play
+# (the first may be thrown in at once).
+for _ in $(seq 1 1200); do
+    grep -q '^applied 1 ' "$dir/p2.times" 2>/dev/null && break
+    sleep 0.05
 done
-sleep 1
 ip -n "$BRIDGE_NS" link set vp2 down
+cut_hands="$(grep -c deltas "$dir/p2.out" || true)"
 sleep 15
 ip -n "$BRIDGE_NS" link set vp2 up
 wait_peers
 check_table cut 2 "$CODES"
-echo "lan: p2's link was down for 15 s; the table finished"
+if [[ "$cut_hands" -ge 2 ]]; then
+    fail "cut: the link went down after the table's end"
+else
+    echo "lan: p2's link was down for 15 s from hand $((cut_hands + 1)); the table finished"
+fi
 
 fi
 
