@@ -113,6 +113,11 @@ pub trait WorldRules: Game {
 /// the play has shown far more than the auction did.
 impl WorldRules for Tarneeb {}
 
+/// Decision: Tysiacha draws no inference. Read with the baseline's bidding as the model (the
+/// declarer's bid above the forced 100 needs his dealt count with the talon hoped for, less the
+/// bid margin; the other bidders passed short of the bid after it), the strong bot against itself
+/// without it measured −0.02 points a deal (−1.17 to +1.12, 1,000 arena deals of seed 1): the bid
+/// tells little once the talon, the two cards given and the play have shown their cards.
 impl WorldRules for Tysiacha {
     /// Voids are proof (follow when able); a declared marriage's other card, not yet played, is
     /// in the declarer's hand.
