@@ -276,7 +276,7 @@ pub async fn run_peer(
             }
             NodeEvent::TableDone { log_hash } => done_at = Some((Instant::now(), log_hash)),
             NodeEvent::SavedTableOver { table_name: saved, hands: played, scores: sheet, log_hash }
-                if over && saved == table_name =>
+                if saved == table_name =>
             {
                 hands = u32::try_from(played).unwrap_or(u32::MAX);
                 scores = score_line(&sheet);

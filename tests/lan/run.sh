@@ -92,6 +92,14 @@ wait_peers() {
     CODES="${codes[*]}"
 }
 
+# wait_for_line FILE PATTERN: waits (at most 60 s) until a line of FILE matches PATTERN.
+wait_for_line() {
+    for _ in $(seq 1 1200); do
+        grep -q "$2" "$1" 2>/dev/null && return
+        sleep 0.05
+    done
+}
+
 fail() {
     echo "lan: FAILED: $*" >&2
     FAILURES=$((FAILURES + 1))
@@ -180,10 +188,7 @@ done
 # p3 writes a line per action applied: it is killed at the first action of hand 2 it applies, so
 # hand 3 at least is still to play (a peer killed after the table's end is tested too: it reports
 # the saved table over, with the same log).
-for _ in $(seq 1 1200); do
-    grep -q '^applied 2 ' "$dir/p3.times" 2>/dev/null && break
-    sleep 0.05
-done
+wait_for_line "$dir/p3.times" '^applied 2 '
 kill -9 "${PIDS[3]}" 2>/dev/null || true
 wait "${PIDS[3]}" 2>/dev/null || true
 echo "lan: killed p3 with -9 in hand $(grep -o '^applied [0-9]*' "$dir/p3.times" | tail -n 1 | cut -d' ' -f2): $(grep -c deltas "$dir/p3.out") hands done"
@@ -243,10 +248,7 @@ for i in 2 3 4; do
 done
 # The link goes down at the first action p2 applies, so the second hand at least is still to play
 # (the first may be thrown in at once).
-for _ in $(seq 1 1200); do
-    grep -q '^applied 1 ' "$dir/p2.times" 2>/dev/null && break
-    sleep 0.05
-done
+wait_for_line "$dir/p2.times" '^applied 1 '
 ip -n "$BRIDGE_NS" link set vp2 down
 cut_hands="$(grep -c deltas "$dir/p2.out" || true)"
 sleep 15
