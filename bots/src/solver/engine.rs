@@ -164,7 +164,7 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with a transposition table of up to about 96 MB (32 MB where the exact table
+    /// A solver with a transposition table of up to about 50 MB (32 MB where the exact table
     /// is used); it is allocated as searches fill it, so small searches touch a few megabytes.
     /// Decision, measured: the slowest Schoppen Mie deal of Rikken's bench filled half that
     /// size seven times over (the table starts over when full) in 84 million nodes; with this
@@ -173,7 +173,7 @@ impl Solver {
         Solver::with_entries(1 << 21)
     }
 
-    /// A solver with a table of about `entries` entries (48 bytes each under partition search,
+    /// A solver with a table of about `entries` entries (25 bytes each under partition search,
     /// 16 in the exact table).
     pub fn with_entries(entries: usize) -> Solver {
         Solver { tt: Tt::new(entries), node_cap: u64::MAX, context: 0, last_nodes: 0 }

@@ -143,7 +143,7 @@ impl<G: BotGame> fmt::Debug for StrongBot<G> {
     }
 }
 
-/// Transposition-table entries of the strong bot's solver (at most about 3 MB, 48 bytes each
+/// Transposition-table entries of the strong bot's solver (at most about 1.6 MB, 25 bytes each
 /// under partition search and 16 in the exact table: a phone keeps several bots).
 const TABLE_ENTRIES: usize = 1 << 16;
 
