@@ -12,7 +12,15 @@
 //! One exact part has many entries (positions that differ in which cards are where), so the
 //! table is two-level: an open-addressing index of exact parts, each owning a chain of blocks of
 //! entries (up to [`MAX_BLOCKS`] blocks, then overwritten in turn). When the index or the block
-//! arena is full the whole table starts over (cheaply: a new generation).
+//! arena is full the whole table starts over (cheaply: a new generation). A probe reads its
+//! chain whole, so chains are kept short: an entry whose top cards all mattered (`k` at least 1
+//! in every suit left, most entries under the avoidance goals) is chained under its exact part
+//! together with the holders of those top cards, the others under the exact part alone, and a
+//! probe looks in the chain of the position's own top holders and in the exact part's. Decision,
+//! measured: chains of one Schoppen Mie solve had 66 entries on average and their reading was
+//! half its time; split so, Rikken's 100-deal bench went from a mean of 823 ms to 465 ms (the
+//! slowest deal from 30.8 to 12.3 s, in 30 million nodes instead of 42: each chain keeps more),
+//! with bridge unchanged.
 //!
 //! Without partition search (games whose follow rules or card points rule it out) every key
 //! stands for one position, and a chain of blocks would hold a single entry in a block of eight:
@@ -137,6 +145,35 @@ impl Entry {
 fn masks_of(kmask: u16) -> [u64; 2] {
     let lane = |suit: u16| LANE_MASKS[usize::from((kmask >> (4 * suit)) & 15)];
     [lane(0) | lane(1) << 32, lane(2) | lane(3) << 32]
+}
+
+/// The kmask nibbles of the suits with cards left in a key: 15 for such a suit, else 0.
+#[inline(always)]
+fn suits_left(key: &Key) -> u16 {
+    let lengths = key.lengths;
+    let any = (lengths | lengths >> 16 | lengths >> 32 | lengths >> 48) as u16;
+    (0..4).filter(|suit| (any >> (4 * suit)) & 15 != 0).fold(0, |nibbles, suit| nibbles | 15 << (4 * suit))
+}
+
+/// Whether an entry of this kmask fixes the holder of every suit's top card (the top card of
+/// each suit left mattered): such an entry is chained under [`pinned_key`].
+#[inline(always)]
+fn pins_every_top(key: &Key, kmask: u16) -> bool {
+    let suits = suits_left(key);
+    (0..4).all(|suit| (suits >> (4 * suit)) & 15 == 0 || (kmask >> (4 * suit)) & 15 != 0)
+}
+
+/// The key of the chain of entries that fix every suit's top card, for positions with these
+/// top-card holders: the exact part with the holders in its (otherwise unused) card set, and
+/// the top bit set, which no card set of the exact table has.
+#[inline(always)]
+fn pinned_key(key: &Key, pattern: [u64; 2]) -> Key {
+    let lane = |half: u64, shift: u32| (half >> shift) & 3;
+    let tops = lane(pattern[0], 0) | lane(pattern[0], 32) << 2 | lane(pattern[1], 0) << 4 | lane(pattern[1], 32) << 6;
+    // A suit with no card left reads as held by player 0; its bits are dropped all the same.
+    let suits = u64::from(suits_left(key));
+    let left = (0..4).filter(|suit| (suits >> (4 * suit)) & 15 != 0).fold(0, |bits, suit| bits | 3 << (2 * suit));
+    Key { cards: 1 << 63 | (tops & left), ..*key }
 }
 
 /// A holder pattern as the halves of [`Entry::pattern`].
@@ -471,9 +508,23 @@ impl Tt {
     /// bound of at least `beta`, an upper bound of at most `alpha`, or an exact value.
     #[inline]
     pub fn probe(&self, key: &Key, pattern: u128, alpha: i32, beta: i32) -> Probe {
+        let pattern = halves(pattern);
+        let pinned = pinned_key(key, pattern);
+        let mut best = None;
+        // An entry that could stand for this position is in one of two chains (module docs).
+        for key in [&pinned, key] {
+            match self.probe_chain(key, pattern, alpha, beta) {
+                Probe::Cut(value, kmask) => return Probe::Cut(value, kmask),
+                Probe::Open(found) => best = best.or(found),
+            }
+        }
+        Probe::Open(best)
+    }
+
+    /// [`Tt::probe`] in the chain of one key.
+    fn probe_chain(&self, key: &Key, pattern: [u64; 2], alpha: i32, beta: i32) -> Probe {
         let Some(index) = self.find(key) else { return Probe::Open(None) };
         let mut best = None;
-        let pattern = halves(pattern);
         let mut block = self.slots[index].head;
         while block != u32::MAX {
             let b = &self.blocks[block as usize];
@@ -554,10 +605,17 @@ impl Tt {
     #[allow(clippy::too_many_arguments)]
     pub fn store(&mut self, key: &Key, pattern: u128, kmask: u16, alpha: i32, beta: i32, value: i32, best: Option<u8>) {
         let (lower, upper) = (value > alpha, value < beta);
-        let index = self.slot_for(key);
         let [low, high] = masks_of(kmask);
         let [pattern_low, pattern_high] = halves(pattern);
         let masked = [pattern_low & low, pattern_high & high];
+        let pinned;
+        let key = if pins_every_top(key, kmask) {
+            pinned = pinned_key(key, masked);
+            &pinned
+        } else {
+            key
+        };
+        let index = self.slot_for(key);
         // An entry of the same class: tighten its bounds.
         let mut block = self.slots[index].head;
         while block != u32::MAX {
