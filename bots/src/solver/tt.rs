@@ -147,12 +147,12 @@ fn masks_of(kmask: u16) -> [u64; 2] {
     [lane(0) | lane(1) << 32, lane(2) | lane(3) << 32]
 }
 
-/// The kmask nibbles of the suits with cards left in a key: 15 for such a suit, else 0.
+/// The suits with cards left in a key, a bit per suit.
 #[inline(always)]
-fn suits_left(key: &Key) -> u16 {
+fn suits_left(key: &Key) -> u8 {
     let lengths = key.lengths;
-    let any = (lengths | lengths >> 16 | lengths >> 32 | lengths >> 48) as u16;
-    (0..4).filter(|suit| (any >> (4 * suit)) & 15 != 0).fold(0, |nibbles, suit| nibbles | 15 << (4 * suit))
+    let any = lengths | lengths >> 16 | lengths >> 32 | lengths >> 48;
+    (0..4).filter(|suit| (any >> (4 * suit)) & 15 != 0).fold(0, |suits, suit| suits | 1 << suit)
 }
 
 /// Whether an entry of this kmask fixes the holder of every suit's top card (the top card of
@@ -160,20 +160,19 @@ fn suits_left(key: &Key) -> u16 {
 #[inline(always)]
 fn pins_every_top(key: &Key, kmask: u16) -> bool {
     let suits = suits_left(key);
-    (0..4).all(|suit| (suits >> (4 * suit)) & 15 == 0 || (kmask >> (4 * suit)) & 15 != 0)
+    (0..4).all(|suit| suits & (1 << suit) == 0 || (kmask >> (4 * suit)) & 15 != 0)
 }
 
-/// The key of the chain of entries that fix every suit's top card, for positions with these
-/// top-card holders: the exact part with the holders in its (otherwise unused) card set, and
-/// the top bit set, which no card set of the exact table has.
+/// The key of the chain of entries that fix every suit's top card, for positions whose top
+/// cards have these holders (two bits per suit left, from the pattern's halves): the exact part
+/// with the holders in its card set, which is empty in every other key of this table, and its
+/// top bit set.
 #[inline(always)]
 fn pinned_key(key: &Key, pattern: [u64; 2]) -> Key {
-    let lane = |half: u64, shift: u32| (half >> shift) & 3;
-    let tops = lane(pattern[0], 0) | lane(pattern[0], 32) << 2 | lane(pattern[1], 0) << 4 | lane(pattern[1], 32) << 6;
-    // A suit with no card left reads as held by player 0; its bits are dropped all the same.
-    let suits = u64::from(suits_left(key));
-    let left = (0..4).filter(|suit| (suits >> (4 * suit)) & 15 != 0).fold(0, |bits, suit| bits | 3 << (2 * suit));
-    Key { cards: 1 << 63 | (tops & left), ..*key }
+    let suits = suits_left(key);
+    let holder = |suit: usize| (pattern[suit / 2] >> (32 * (suit % 2))) & 3;
+    let tops = (0..4).filter(|suit| suits & (1 << suit) != 0).fold(0, |tops, suit| tops | holder(suit) << (2 * suit));
+    Key { cards: 1 << 63 | tops, ..*key }
 }
 
 /// A holder pattern as the halves of [`Entry::pattern`].
