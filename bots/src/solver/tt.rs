@@ -117,9 +117,9 @@ const LANE_MASKS: [u64; 16] = {
 /// entry takes 24 bytes, not 48: a probe walks a whole chain, tens of entries under the
 /// avoidance goals (66 on average in one Schoppen Mie solve), and reading them was half of
 /// such a solve's time. Decision, measured (nodes unchanged): Rikken's 100-deal bench, mean
-/// 918 -> 823 ms and slowest 38.7 -> 30.8 s; Tachtigen's exact card points, mean 1.26 -> 0.95
-/// s; bridge unchanged. A byte of top-card holders per entry, to pass over entries unread,
-/// gained nothing more; blocks of 32 entries emptied the table too often.
+/// 918 -> 823 ms and slowest 38.7 -> 30.8 s; Tachtigen and bridge unchanged. A byte of
+/// top-card holders per entry, to pass over entries unread, gained nothing more; blocks of 32
+/// entries emptied the table too often.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     /// The pattern, already masked: the lanes of suits 0 and 1, then of suits 2 and 3.
