@@ -135,16 +135,15 @@ impl Entry {
     /// one this entry stands for.
     #[inline(always)]
     fn covers(&self, pattern: [u64; 2]) -> bool {
-        let [low, high] = masks_of(self.kmask);
-        pattern[0] & low == self.pattern[0] && pattern[1] & high == self.pattern[1]
+        masked(pattern, self.kmask) == self.pattern
     }
 }
 
-/// The masks of a kmask as the halves of [`Entry::pattern`].
+/// A pattern (the halves of [`Entry::pattern`]) kept to the top cards of each suit a kmask names.
 #[inline(always)]
-fn masks_of(kmask: u16) -> [u64; 2] {
+fn masked(pattern: [u64; 2], kmask: u16) -> [u64; 2] {
     let lane = |suit: u16| LANE_MASKS[usize::from((kmask >> (4 * suit)) & 15)];
-    [lane(0) | lane(1) << 32, lane(2) | lane(3) << 32]
+    [pattern[0] & (lane(0) | lane(1) << 32), pattern[1] & (lane(2) | lane(3) << 32)]
 }
 
 /// The suits with cards left in a key, a bit per suit.
@@ -156,20 +155,18 @@ fn suits_left(key: &Key) -> u8 {
 }
 
 /// Whether an entry of this kmask fixes the holder of every suit's top card (the top card of
-/// each suit left mattered): such an entry is chained under [`pinned_key`].
+/// each of the `suits` left mattered): such an entry is chained under [`pinned_key`].
 #[inline(always)]
-fn pins_every_top(key: &Key, kmask: u16) -> bool {
-    let suits = suits_left(key);
+fn pins_every_top(suits: u8, kmask: u16) -> bool {
     (0..4).all(|suit| suits & (1 << suit) == 0 || (kmask >> (4 * suit)) & 15 != 0)
 }
 
 /// The key of the chain of entries that fix every suit's top card, for positions whose top
-/// cards have these holders (two bits per suit left, from the pattern's halves): the exact part
+/// cards have these holders (two bits per suit of the `suits` left, from the pattern's halves): the exact part
 /// with the holders in its card set, which is empty in every other key of this table, and its
 /// top bit set.
 #[inline(always)]
-fn pinned_key(key: &Key, pattern: [u64; 2]) -> Key {
-    let suits = suits_left(key);
+fn pinned_key(key: &Key, suits: u8, pattern: [u64; 2]) -> Key {
     let holder = |suit: usize| (pattern[suit / 2] >> (32 * (suit % 2))) & 3;
     let tops = (0..4).filter(|suit| suits & (1 << suit) != 0).fold(0, |tops, suit| tops | holder(suit) << (2 * suit));
     Key { cards: 1 << 63 | tops, ..*key }
@@ -508,7 +505,7 @@ impl Tt {
     #[inline]
     pub fn probe(&self, key: &Key, pattern: u128, alpha: i32, beta: i32) -> Probe {
         let pattern = halves(pattern);
-        let pinned = pinned_key(key, pattern);
+        let pinned = pinned_key(key, suits_left(key), pattern);
         let mut best = None;
         // An entry that could stand for this position is in one of two chains (module docs).
         for key in [&pinned, key] {
@@ -604,17 +601,10 @@ impl Tt {
     #[allow(clippy::too_many_arguments)]
     pub fn store(&mut self, key: &Key, pattern: u128, kmask: u16, alpha: i32, beta: i32, value: i32, best: Option<u8>) {
         let (lower, upper) = (value > alpha, value < beta);
-        let [low, high] = masks_of(kmask);
-        let [pattern_low, pattern_high] = halves(pattern);
-        let masked = [pattern_low & low, pattern_high & high];
-        let pinned;
-        let key = if pins_every_top(key, kmask) {
-            pinned = pinned_key(key, masked);
-            &pinned
-        } else {
-            key
-        };
-        let index = self.slot_for(key);
+        let masked = masked(halves(pattern), kmask);
+        let suits = suits_left(key);
+        let key = if pins_every_top(suits, kmask) { pinned_key(key, suits, masked) } else { *key };
+        let index = self.slot_for(&key);
         // An entry of the same class: tighten its bounds.
         let mut block = self.slots[index].head;
         while block != u32::MAX {
