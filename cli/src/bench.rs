@@ -82,6 +82,8 @@ pub fn solver(
     // Point games: the exact value too, besides the real objective in `times`.
     let mut exact_times = Vec::new();
     let mut exact_nodes: Vec<u64> = Vec::new();
+    // The goal kind of each solve in `times` (the point games: a hand's goal is its contract's).
+    let mut goals: Vec<&'static str> = Vec::new();
     let mut solver = Solver::new();
     let deals = deals.max(1);
     if let Some(path) = list {
@@ -147,6 +149,7 @@ pub fn solver(
                 let Some(solve) = solve else { continue };
                 times.push(solve.objective_ms);
                 nodes.push(solve.objective_nodes);
+                goals.push(solve.goal);
                 if let Some((ms, nodes)) = solve.exact {
                     exact_times.push(ms);
                     exact_nodes.push(nodes);
@@ -182,6 +185,24 @@ pub fn solver(
     };
     let main = summary(&times, &nodes);
     let exact = (!exact_times.is_empty()).then(|| summary(&exact_times, &exact_nodes));
+    // The same figures per goal kind, so that a game's mix of contracts shows where its time
+    // goes (Rikken: its pass games' card points against its contracts' tricks).
+    let mut kinds = goals.clone();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let by_goal: Vec<(&str, usize, Summary)> = kinds
+        .iter()
+        .map(|&kind| {
+            let (kind_times, kind_nodes): (Vec<f64>, Vec<u64>) = times
+                .iter()
+                .zip(&nodes)
+                .zip(&goals)
+                .filter(|(_, &goal)| goal == kind)
+                .map(|((&time, &node_count), _)| (time, node_count))
+                .unzip();
+            (kind, kind_times.len(), summary(&kind_times, &kind_nodes))
+        })
+        .collect();
     let load = std::fs::read_to_string("/proc/loadavg")
         .ok()
         .and_then(|text| text.split_whitespace().next().map(str::to_string));
@@ -211,6 +232,23 @@ pub fn solver(
             "capped": capped,
             "load_average": load,
         });
+        if let (false, Some(fields)) = (by_goal.is_empty(), report.as_object_mut()) {
+            let kinds: serde_json::Map<String, serde_json::Value> = by_goal
+                .iter()
+                .map(|(kind, count, figures)| {
+                    let figures = json!({
+                        "deals": count,
+                        "ms_p50": round2(figures.p50),
+                        "ms_mean": round2(figures.mean),
+                        "ms_max": round2(figures.max),
+                        "nodes_mean": figures.nodes_mean,
+                        "nodes_max": figures.nodes_max,
+                    });
+                    (kind.to_string(), figures)
+                })
+                .collect();
+            fields.insert("by_goal".into(), serde_json::Value::Object(kinds));
+        }
         if let (Some(exact), Some(fields)) = (&exact, report.as_object_mut()) {
             fields.insert("exact_value_ms_p50".into(), json!(round2(exact.p50)));
             fields.insert("exact_value_ms_p95".into(), json!(round2(exact.p95)));
@@ -244,6 +282,12 @@ pub fn solver(
             text += &format!(
                 "\n  the exact card-point value, ms: p50 {:.2}, p95 {:.2}, mean {:.2}, max {:.2}; nodes p50 {}, max {}",
                 exact.p50, exact.p95, exact.mean, exact.max, exact.nodes_p50, exact.nodes_max
+            );
+        }
+        for (kind, count, figures) in &by_goal {
+            text += &format!(
+                "\n  {kind} goals: {count} deals, ms p50 {:.2}, mean {:.2}, max {:.2}; nodes mean {}, max {}",
+                figures.p50, figures.mean, figures.max, figures.nodes_mean, figures.nodes_max
             );
         }
         text += &format!("\n  load average: {}", load.unwrap_or_else(|| "unknown".into()));
@@ -342,6 +386,18 @@ struct PointSolve {
     /// steps rather than the exact value itself.
     exact: Option<(f64, u64)>,
     capped: bool,
+    /// The kind of the declarer's goal ([`goal_kind`]).
+    goal: &'static str,
+}
+
+/// The name of a goal's kind in the bench's breakdown: a trick count, trick counts per seat
+/// (piek, misère, Tarneeb 400's bids) or card points (the point games, Rikken's pass games).
+fn goal_kind(goal: &troef_bots::solver::Goal) -> &'static str {
+    match goal {
+        troef_bots::solver::Goal::Tricks => "tricks",
+        troef_bots::solver::Goal::SeatTricks(_) => "seat_tricks",
+        troef_bots::solver::Goal::Points(_) => "points",
+    }
 }
 
 /// A hand of `G` dealt from `seed` with every decision before the play made by the baseline bot
@@ -381,7 +437,13 @@ fn open_solve<G: troef_bots::BotGame + troef_bots::solver::OpenGame>(
             let objective_ms = started.elapsed().as_secs_f64() * 1000.0;
             if thresholds.is_empty() {
                 // The exact value was the objective: no second solve.
-                return Some(PointSolve { objective_ms, objective_nodes, exact: None, capped: objective_capped });
+                return Some(PointSolve {
+                    objective_ms,
+                    objective_nodes,
+                    exact: None,
+                    capped: objective_capped,
+                    goal: goal_kind(&objective.goal),
+                });
             }
             solver.clear();
             let started = std::time::Instant::now();
@@ -391,6 +453,7 @@ fn open_solve<G: troef_bots::BotGame + troef_bots::solver::OpenGame>(
                 objective_nodes,
                 exact: Some((started.elapsed().as_secs_f64() * 1000.0, solution.nodes)),
                 capped: objective_capped || !solution.exact,
+                goal: goal_kind(&objective.goal),
             });
         }
         let view = SeatView::of(&hand, seat, &scores);

@@ -522,6 +522,15 @@ fn bench_solver_reports_the_declarers_score_and_the_exact_value() {
     let report = json_of(&output);
     assert_eq!(report["objective"], "exact_value");
     assert!(report.get("exact_value_ms_p50").is_none());
+    // The figures per goal kind cover every solve once.
+    let by_goal = report["by_goal"].as_object().expect("figures per goal kind");
+    let mut deals = 0;
+    for (kind, figures) in by_goal {
+        assert!(["tricks", "seat_tricks", "points"].contains(&kind.as_str()), "{kind}");
+        assert!(figures["ms_max"].as_f64().expect("a time") >= figures["ms_p50"].as_f64().expect("a time"));
+        deals += figures["deals"].as_u64().expect("a count");
+    }
+    assert_eq!(deals, 2);
 }
 
 /// `troef audit` names a false roem claim, a false rejection and a revoke in a Tachentige record
