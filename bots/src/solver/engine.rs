@@ -1,8 +1,9 @@
 //! The search: fail-soft alpha-beta over trick play with the rule hooks of [`Rules`], a
 //! transposition table at trick boundaries, quick tricks, touching cards merged, move ordering
 //! (the table's move, then the move that last cut off in a node of the same kind, searched
-//! before the rest are scored), and exact values by MTD probes (tricks) or one full-window
-//! search (points). See the module doc of [`super`].
+//! before the rest are scored; under the avoidance goals a history of cutoffs for the other
+//! side), and exact values by MTD probes (tricks) or one full-window search (points). See the
+//! module doc of [`super`].
 
 use super::tt::{Key, Probe, Tt};
 use super::{
@@ -565,6 +566,10 @@ pub(crate) struct Engine<'a> {
     cards_to_avoid: bool,
     /// The maximising side's player when it has one only (fixed for the search).
     lone_maximiser: Option<usize>,
+    /// Under the avoidance goals only: per player of the other side and card, how much cutting
+    /// off with that card has cut away (the square of the tricks left, summed over the search),
+    /// added to the static weight of his moves (the history heuristic, [`Engine::ordered_moves`]).
+    history: Option<Box<[[u32; 64]; MAX_PLAYERS]>>,
 }
 
 impl<'a> Engine<'a> {
@@ -703,6 +708,7 @@ impl<'a> Engine<'a> {
             lone_maximiser: (side[..n as usize].iter().filter(|&&max| max).count() == 1)
                 .then(|| side.iter().position(|&max| max))
                 .flatten(),
+            history: cards_to_avoid.then(|| Box::new([[0; 64]; MAX_PLAYERS])),
         };
         // The cards of the trick in progress are still in the pattern, with their players.
         let mut holding = engine.s.hands;
@@ -1674,6 +1680,11 @@ impl<'a> Engine<'a> {
                 if hint != Some(mv) && !forced {
                     self.tt.set_cutoff(cutoff_hash, mv);
                 }
+                let left = self.tricks_left().max(0) as u32;
+                if let Some(history) = self.history.as_deref_mut().filter(|_| !maxing) {
+                    let weight = &mut history[player][usize::from(card)];
+                    *weight = weight.saturating_add(left * left);
+                }
                 return (value, child, Some(mv));
             }
             relevant |= child;
@@ -1812,7 +1823,10 @@ impl<'a> Engine<'a> {
         while cards != 0 {
             let card = cards.trailing_zeros() as u8;
             cards &= cards - 1;
-            let score = self.move_score(&mut context, player, card, false);
+            let mut score = self.move_score(&mut context, player, card, false);
+            if let Some(history) = self.history.as_deref().filter(|_| !self.side[player]) {
+                score = score.saturating_add(history[player][usize::from(card)].min(i32::MAX as u32) as i32);
+            }
             list.push(card, score);
         }
         let mut cards = if self.rules.blind_leader == Some(player as u8) {
