@@ -569,7 +569,7 @@ pub(crate) struct Engine<'a> {
     /// Under the avoidance goals only: per player of the other side and card, how much cutting
     /// off with that card has cut away (the square of the tricks left, summed over the search),
     /// added to the static weight of his moves (the history heuristic, [`Engine::ordered_moves`]).
-    history: Option<Box<[[u32; 64]; MAX_PLAYERS]>>,
+    history: Option<Box<[[i32; 64]; MAX_PLAYERS]>>,
 }
 
 impl<'a> Engine<'a> {
@@ -1680,8 +1680,8 @@ impl<'a> Engine<'a> {
                 if hint != Some(mv) && !forced {
                     self.tt.set_cutoff(cutoff_hash, mv);
                 }
-                let left = self.tricks_left().max(0) as u32;
                 if let Some(history) = self.history.as_deref_mut().filter(|_| !maxing) {
+                    let left = i32::from(self.rules.tricks_total.saturating_sub(self.s.trick_index));
                     let weight = &mut history[player][usize::from(card)];
                     *weight = weight.saturating_add(left * left);
                 }
@@ -1825,7 +1825,7 @@ impl<'a> Engine<'a> {
             cards &= cards - 1;
             let mut score = self.move_score(&mut context, player, card, false);
             if let Some(history) = self.history.as_deref().filter(|_| !self.side[player]) {
-                score = score.saturating_add(history[player][usize::from(card)].min(i32::MAX as u32) as i32);
+                score = score.saturating_add(history[player][usize::from(card)]);
             }
             list.push(card, score);
         }

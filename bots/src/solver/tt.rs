@@ -162,9 +162,9 @@ fn pins_every_top(suits: u8, kmask: u16) -> bool {
 }
 
 /// The key of the chain of entries that fix every suit's top card, for positions whose top
-/// cards have these holders (two bits per suit of the `suits` left, from the pattern's halves): the exact part
-/// with the holders in its card set, which is empty in every other key of this table, and its
-/// top bit set.
+/// cards have these holders (two bits per suit of the `suits` left, read from the pattern's
+/// halves): the exact part with the holders in its card set, which is empty in every other key
+/// of this table, and its top bit set.
 #[inline(always)]
 fn pinned_key(key: &Key, suits: u8, pattern: [u64; 2]) -> Key {
     let holder = |suit: usize| (pattern[suit / 2] >> (32 * (suit % 2))) & 3;
