@@ -63,12 +63,14 @@ fn round2(value: f64) -> f64 {
 /// Rikken's payments are linear in its goals, so its objective is the exact value, solved once.
 /// Reports wall time per solve (p50, p95, mean, max), nodes and the machine's load average (the
 /// machine is shared: compare figures at similar load); for the games dealt and bid, the same
-/// figures per goal kind too (`by_goal`: Rikken's pass games apart from its contracts).
+/// figures per goal kind too (`by_goal`: Rikken's pass games apart from its contracts), and with
+/// `goal`, only the hands of that goal kind (dealing on until `deals` of them are solved).
 pub fn solver(
     game: &str,
     deals: u32,
     seed: u64,
     list: Option<&std::path::Path>,
+    goal: Option<&str>,
     json_output: bool,
 ) -> Result<u8, Failure> {
     use rand::seq::SliceRandom;
@@ -87,6 +89,19 @@ pub fn solver(
     let mut goals: Vec<&'static str> = Vec::new();
     let mut solver = Solver::new();
     let deals = deals.max(1);
+    if let Some(kind) = goal {
+        if !GOAL_KINDS.contains(&kind) {
+            return Err(Failure::input(format!(
+                "--goal is one of tricks, seat_tricks or points, not {:?}",
+                kind.chars().take(24).collect::<String>()
+            )));
+        }
+        if list.is_some() || !["tysiacha", "tachtigen", "tachentige", "rikken"].contains(&game) {
+            return Err(Failure::input(
+                "--goal picks among the hands of tysiacha, tachtigen, tachentige or rikken (bridge and tarneeb solve tricks)",
+            ));
+        }
+    }
     if let Some(path) = list {
         if game != "bridge" {
             return Err(Failure::input("--list holds bridge deals: use it with --game bridge"));
@@ -136,16 +151,17 @@ pub fn solver(
             }
         }
         "tysiacha" | "tachtigen" | "tachentige" | "rikken" => {
-            // Hands thrown in before the play are skipped (bounded: a hundred tries per deal).
+            // Hands thrown in before the play, or of another goal kind than `goal`, are skipped
+            // (bounded: a hundred tries per deal; Rikken's pass games are about one hand in nine).
             for _ in 0..u64::from(deals) * 100 {
                 if times.len() >= deals as usize {
                     break;
                 }
                 let solve = match game {
-                    "tysiacha" => open_solve::<troef_core::games::tysiacha::Tysiacha>(&mut solver, rng.gen()),
-                    "tachtigen" => open_solve::<troef_core::games::tachtigen::Tachtigen>(&mut solver, rng.gen()),
-                    "rikken" => open_solve::<troef_core::games::rikken::Rikken>(&mut solver, rng.gen()),
-                    _ => open_solve::<troef_core::games::tachentige::Tachentige>(&mut solver, rng.gen()),
+                    "tysiacha" => open_solve::<troef_core::games::tysiacha::Tysiacha>(&mut solver, rng.gen(), goal),
+                    "tachtigen" => open_solve::<troef_core::games::tachtigen::Tachtigen>(&mut solver, rng.gen(), goal),
+                    "rikken" => open_solve::<troef_core::games::rikken::Rikken>(&mut solver, rng.gen(), goal),
+                    _ => open_solve::<troef_core::games::tachentige::Tachentige>(&mut solver, rng.gen(), goal),
                 };
                 let Some(solve) = solve else { continue };
                 times.push(solve.objective_ms);
@@ -393,6 +409,9 @@ struct PointSolve {
 
 /// The name of a goal's kind in the bench's breakdown: a trick count, trick counts per seat
 /// (piek, misère, Tarneeb 400's bids) or card points (the point games, Rikken's pass games).
+const GOAL_KINDS: [&str; 3] = ["tricks", "seat_tricks", "points"];
+
+/// The kind of a goal, one of [`GOAL_KINDS`].
 fn goal_kind(goal: &troef_bots::solver::Goal) -> &'static str {
     match goal {
         troef_bots::solver::Goal::Tricks => "tricks",
@@ -403,10 +422,12 @@ fn goal_kind(goal: &troef_bots::solver::Goal) -> &'static str {
 
 /// A hand of `G` dealt from `seed` with every decision before the play made by the baseline bot
 /// (so that contracts are the ones players make, not random bids), solved at its first card
-/// play; `None` when the hand never reaches the play (thrown in).
+/// play; `None` when the hand never reaches the play (thrown in) or its goal is not of the kind
+/// `only` asks for.
 fn open_solve<G: troef_bots::BotGame + troef_bots::solver::OpenGame>(
     solver: &mut troef_bots::solver::Solver,
     seed: u64,
+    only: Option<&str>,
 ) -> Option<PointSolve> {
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
@@ -425,6 +446,9 @@ fn open_solve<G: troef_bots::BotGame + troef_bots::solver::OpenGame>(
     while let ToAct::Seat(seat) = hand.to_act() {
         if let Some(open) = G::open_position(&hand) {
             let objective = G::declarer_objective(&hand, &open);
+            if only.is_some_and(|kind| kind != goal_kind(&objective.goal)) {
+                return None;
+            }
             let thresholds = G::declarer_thresholds(&hand, &open);
             solver.clear();
             let started = std::time::Instant::now();

@@ -244,6 +244,11 @@ enum BenchCommand {
         /// against them), the first `--deals` of them.
         #[arg(long)]
         list: Option<PathBuf>,
+        /// The games dealt and bid: solve only the hands whose goal is of this kind (`tricks`,
+        /// `seat_tricks` or `points`; Rikken's contracts are `tricks`, its pass games `points`),
+        /// dealing on until `--deals` of them are solved.
+        #[arg(long)]
+        goal: Option<String>,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -335,8 +340,8 @@ fn main() -> ExitCode {
         Command::Bench { what: BenchCommand::Bot { game, level, positions, seed, json } } => {
             bench::bot(&game, &level, positions, seed, json)
         }
-        Command::Bench { what: BenchCommand::Solver { game, deals, seed, list, json } } => {
-            bench::solver(&game, deals, seed, list.as_deref(), json)
+        Command::Bench { what: BenchCommand::Solver { game, deals, seed, list, goal, json } } => {
+            bench::solver(&game, deals, seed, list.as_deref(), goal.as_deref(), json)
         }
     };
     match result {

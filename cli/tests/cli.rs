@@ -531,6 +531,18 @@ fn bench_solver_reports_the_declarers_score_and_the_exact_value() {
         deals += figures["deals"].as_u64().expect("a count");
     }
     assert_eq!(deals, 2);
+    // `--goal` solves the hands of one kind only: here a pass game (one in nine Rikken hands).
+    let output = troef(&["bench", "solver", "--game", "rikken", "--deals", "1", "--goal", "points", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = json_of(&output);
+    let kinds: Vec<&String> = report["by_goal"].as_object().expect("figures per goal kind").keys().collect();
+    assert_eq!(kinds, ["points"]);
+    assert_eq!(report["by_goal"]["points"]["deals"], 1);
+    for bad in [["--game", "rikken", "--goal", "contracts"], ["--game", "bridge", "--goal", "tricks"]] {
+        let output = troef(&["bench", "solver", "--deals", "1", bad[0], bad[1], bad[2], bad[3]]);
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+    }
 }
 
 /// `troef audit` names a false roem claim, a false rejection and a revoke in a Tachentige record
