@@ -92,14 +92,16 @@ pub fn solver(
     if let Some(kind) = goal {
         if !GOAL_KINDS.contains(&kind) {
             return Err(Failure::input(format!(
-                "--goal is one of tricks, seat_tricks or points, not {:?}",
+                "--goal is one of {}, not {:?}",
+                GOAL_KINDS.join(", "),
                 kind.chars().take(24).collect::<String>()
             )));
         }
-        if list.is_some() || !["tysiacha", "tachtigen", "tachentige", "rikken"].contains(&game) {
-            return Err(Failure::input(
-                "--goal picks among the hands of tysiacha, tachtigen, tachentige or rikken (bridge and tarneeb solve tricks)",
-            ));
+        if list.is_some() || !DEALT_AND_BID.contains(&game) {
+            return Err(Failure::input(format!(
+                "--goal picks among the hands of {} (bridge and tarneeb solve tricks)",
+                DEALT_AND_BID.join(", ")
+            )));
         }
     }
     if let Some(path) = list {
@@ -150,7 +152,7 @@ pub fn solver(
                 capped += u32::from(!solution.exact);
             }
         }
-        "tysiacha" | "tachtigen" | "tachentige" | "rikken" => {
+        _ if DEALT_AND_BID.contains(&game) => {
             // Hands thrown in before the play, or of another goal kind than `goal`, are skipped
             // (bounded: a hundred tries per deal; Rikken's pass games are about one hand in nine).
             for _ in 0..u64::from(deals) * 100 {
@@ -182,7 +184,8 @@ pub fn solver(
         }
     }
     if times.is_empty() {
-        return Err(Failure { code: 1, message: "no hand reached its play phase".into() });
+        let kind = goal.map(|kind| format!(" with a {kind} goal")).unwrap_or_default();
+        return Err(Failure { code: 1, message: format!("no hand{kind} reached its play phase") });
     }
     let summary = |times: &[f64], nodes: &[u64]| {
         let mut sorted = times.to_vec();
@@ -407,11 +410,14 @@ struct PointSolve {
     goal: &'static str,
 }
 
-/// The name of a goal's kind in the bench's breakdown: a trick count, trick counts per seat
+/// The games whose solves start from hands dealt and bid by the baseline bot.
+const DEALT_AND_BID: [&str; 4] = ["tysiacha", "tachtigen", "tachentige", "rikken"];
+
+/// The goal kinds of the bench's breakdown and of `--goal`: a trick count, trick counts per seat
 /// (piek, misère, Tarneeb 400's bids) or card points (the point games, Rikken's pass games).
 const GOAL_KINDS: [&str; 3] = ["tricks", "seat_tricks", "points"];
 
-/// The kind of a goal, one of [`GOAL_KINDS`].
+/// The name of a goal's kind, one of [`GOAL_KINDS`].
 fn goal_kind(goal: &troef_bots::solver::Goal) -> &'static str {
     match goal {
         troef_bots::solver::Goal::Tricks => "tricks",
