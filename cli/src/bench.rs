@@ -207,12 +207,10 @@ pub fn solver(
     let exact = (!exact_times.is_empty()).then(|| summary(&exact_times, &exact_nodes));
     // The same figures per goal kind, so that a game's mix of contracts shows where its time
     // goes (Rikken: its pass games' card points against its contracts' tricks).
-    let mut kinds = goals.clone();
-    kinds.sort_unstable();
-    kinds.dedup();
-    let by_goal: Vec<(&str, usize, Summary)> = kinds
-        .iter()
-        .map(|&kind| {
+    let by_goal: Vec<(&str, usize, Summary)> = GOAL_KINDS
+        .into_iter()
+        .filter(|kind| goals.contains(kind))
+        .map(|kind| {
             let (kind_times, kind_nodes): (Vec<f64>, Vec<u64>) = times
                 .iter()
                 .zip(&nodes)
@@ -452,7 +450,8 @@ fn open_solve<G: troef_bots::BotGame + troef_bots::solver::OpenGame>(
     while let ToAct::Seat(seat) = hand.to_act() {
         if let Some(open) = G::open_position(&hand) {
             let objective = G::declarer_objective(&hand, &open);
-            if only.is_some_and(|kind| kind != goal_kind(&objective.goal)) {
+            let goal = goal_kind(&objective.goal);
+            if only.is_some_and(|kind| kind != goal) {
                 return None;
             }
             let thresholds = G::declarer_thresholds(&hand, &open);
@@ -468,13 +467,7 @@ fn open_solve<G: troef_bots::BotGame + troef_bots::solver::OpenGame>(
             let objective_ms = started.elapsed().as_secs_f64() * 1000.0;
             if thresholds.is_empty() {
                 // The exact value was the objective: no second solve.
-                return Some(PointSolve {
-                    objective_ms,
-                    objective_nodes,
-                    exact: None,
-                    capped: objective_capped,
-                    goal: goal_kind(&objective.goal),
-                });
+                return Some(PointSolve { objective_ms, objective_nodes, exact: None, capped: objective_capped, goal });
             }
             solver.clear();
             let started = std::time::Instant::now();
@@ -484,7 +477,7 @@ fn open_solve<G: troef_bots::BotGame + troef_bots::solver::OpenGame>(
                 objective_nodes,
                 exact: Some((started.elapsed().as_secs_f64() * 1000.0, solution.nodes)),
                 capped: objective_capped || !solution.exact,
-                goal: goal_kind(&objective.goal),
+                goal,
             });
         }
         let view = SeatView::of(&hand, seat, &scores);

@@ -1819,13 +1819,14 @@ impl<'a> Engine<'a> {
         let specials = self.special_leads(player);
         let mut list = MoveList::new();
         let mut context = self.score_context();
+        let history = self.history.as_deref().filter(|_| !self.side[player]).map(|history| &history[player]);
         let mut cards = reps;
         while cards != 0 {
             let card = cards.trailing_zeros() as u8;
             cards &= cards - 1;
             let mut score = self.move_score(&mut context, player, card, false);
-            if let Some(history) = self.history.as_deref().filter(|_| !self.side[player]) {
-                score = score.saturating_add(history[player][usize::from(card)]);
+            if let Some(history) = history {
+                score = score.saturating_add(history[usize::from(card)]);
             }
             list.push(card, score);
         }
